@@ -1,0 +1,118 @@
+"""The bilingual glossary in `data/glossary.toml`: game terms, their aliases, the page they name.
+
+Light on purpose (tomllib only): both the knowledge-base build and `rulecheck ask` load it.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from rulecheck.data import DATA_DIR
+
+GLOSSARY_PATH = DATA_DIR / "glossary.toml"
+KINDS = ("state", "skill", "event", "concept")
+
+
+class GlossaryError(ValueError):
+    """The glossary file is malformed: an authoring error, caught by a test."""
+
+
+def fold(text: str) -> str:
+    """Case- and accent-folded form with single spaces: `Línea de Tiro` → `linea de tiro`."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"\s+", " ", stripped).strip().lower()
+
+
+def is_strict_alias(alias: str) -> bool:
+    """Short all-capitals aliases (`TO`, `HD`, `ORA`, `CAMO`) match only as written."""
+    letters = alias.replace(" ", "")
+    return len(letters) <= 4 and letters.isupper()
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry."""
+
+    id: str
+    kind: str
+    en: tuple[str, ...]
+    es: tuple[str, ...]
+    page: str | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every alias, English first."""
+        return self.en + self.es
+
+    @property
+    def label(self) -> str:
+        """The term's English name as players write it."""
+        return (self.en or self.es or (self.id,))[0]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """All terms, indexed by id and by folded alias."""
+
+    terms: dict[str, Term]
+    #: folded alias → term ids (an alias may name more than one term).
+    by_alias: dict[str, tuple[str, ...]]
+
+    def lookup(self, name: str) -> list[Term]:
+        """Terms one of whose aliases is `name` (folded; strict aliases as written)."""
+        found = []
+        for term_id in self.by_alias.get(fold(name), ()):
+            term = self.terms[term_id]
+            if any(is_strict_alias(a) and a == name.strip() or not is_strict_alias(a) and fold(a) == fold(name)
+                   for a in term.names):
+                found.append(term)
+        return found
+
+    def page_for(self, name: str) -> str | None:
+        """The page title a link to `name` resolves to through the glossary, if any."""
+        for term in self.lookup(name):
+            if term.page:
+                return term.page
+        return None
+
+
+def load_glossary(path: Path | str = GLOSSARY_PATH) -> Glossary:
+    """Read and validate the glossary; raise `GlossaryError` naming the entry at fault."""
+    return _load(str(path))
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> Glossary:
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except tomllib.TOMLDecodeError as e:
+        raise GlossaryError(f"{path}: not valid TOML: {e}") from e
+    terms: dict[str, Term] = {}
+    by_alias: dict[str, list[str]] = {}
+    for i, entry in enumerate(data.get("term", []), 1):
+        where = f"{path}: term #{i}"
+        unknown = set(entry) - {"id", "kind", "en", "es", "page"}
+        if unknown:
+            raise GlossaryError(f"{where}: unknown field(s) {sorted(unknown)}; use id, kind, en, es, page")
+        term_id = entry.get("id")
+        if not term_id or not re.fullmatch(r"[a-z][a-z0-9_]*", term_id):
+            raise GlossaryError(f"{where}: id must be lower_snake_case, got {term_id!r}")
+        if term_id in terms:
+            raise GlossaryError(f"{where}: duplicate id {term_id!r}")
+        if entry.get("kind") not in KINDS:
+            raise GlossaryError(f"{where} ({term_id}): kind must be one of {', '.join(KINDS)}")
+        term = Term(term_id, entry["kind"], tuple(entry.get("en", ())), tuple(entry.get("es", ())), entry.get("page"))
+        if not term.names:
+            raise GlossaryError(f"{where} ({term_id}): give at least one English or Spanish name")
+        terms[term_id] = term
+        for alias in term.names:
+            ids = by_alias.setdefault(fold(alias), [])
+            if term_id not in ids:
+                ids.append(term_id)
+    return Glossary(terms, {k: tuple(v) for k, v in by_alias.items()})

@@ -1,0 +1,113 @@
+"""The read side of the knowledge base: open it read-only, fetch rows, search. sqlite3 only."""
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+
+class KnowledgeBaseError(Exception):
+    """Base class for knowledge-base errors the CLI turns into messages."""
+
+
+class MissingDatabase(KnowledgeBaseError):
+    """The database file does not exist or is not a rulecheck base."""
+
+
+def connect(path: Path | str) -> sqlite3.Connection:
+    """Open the base read-only, rows as `sqlite3.Row`; raise `MissingDatabase` with the fix."""
+    path = Path(path)
+    if not path.exists():
+        raise MissingDatabase(f"No knowledge base at {path}. Build it with: rulecheck build --db {path}")
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    try:
+        conn.execute("select 1 from rules limit 1")
+    except sqlite3.DatabaseError as e:
+        conn.close()
+        raise MissingDatabase(f"{path} is not a rulecheck knowledge base ({e}). Rebuild it with: rulecheck build --db {path}") from e
+    return conn
+
+
+def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    """A value from the `meta` table (build fingerprint, sources), or None."""
+    try:
+        row = conn.execute("select value from meta where key = ?", [key]).fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return row[0] if row else None
+
+
+def rules_by_id(conn: sqlite3.Connection, ids: list[str]) -> dict[str, dict]:
+    """Rule rows with their page's title (`page`), keyed by id; unknown ids are absent."""
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(
+        f"""select rules.*, pages.title as page, pages.lang as lang
+            from rules join pages on pages.id = rules.page_id where rules.id in ({marks})""",
+        list(ids),
+    )
+    return {row["id"]: dict(row) for row in rows}
+
+
+def faqs_by_id(conn: sqlite3.Connection, ids: list[str]) -> dict[str, dict]:
+    """FAQ rows keyed by id, each with `pages`: the titles of the pages it appears on."""
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    found = {row["id"]: dict(row, pages=[]) for row in conn.execute(f"select * from faqs where id in ({marks})", list(ids))}
+    for row in conn.execute(
+        f"""select faq_pages.faq_id, pages.title from faq_pages join pages on pages.id = faq_pages.page_id
+            where faq_pages.faq_id in ({marks}) order by pages.title""",
+        list(ids),
+    ):
+        found[row[0]]["pages"].append(row[1])
+    return found
+
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+# Words too common to help rank passages, in both languages.
+_STOP = set(
+    "a an and are as at be by can de del does el en es for from has how if in is it its la las los "
+    "me my no not of on or que se si the this to un una what when where which who why will with y".split()
+)
+
+
+def fts_query(text: str) -> str | None:
+    """An FTS5 query matching any of the question's content words, each quoted (never a syntax error)."""
+    words = [w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1]
+    if not words:
+        return None
+    return " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+
+
+def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
+    """Rules and FAQs nearest to `text` by full-text rank, best first.
+
+    Each hit: `kind` (`rule`/`faq`/`errata`), `id`, `page`, `section`, `text`, `version`, `rank`.
+    """
+    query = fts_query(text)
+    if not query:
+        return []
+    hits: list[dict] = []
+    for row in conn.execute(
+        """select rules.id, rules.section, rules.text, pages.title as page, rules_fts.rank as rank
+           from rules_fts join rules on rules.rowid = rules_fts.rowid join pages on pages.id = rules.page_id
+           where rules_fts match ? order by rank limit ?""",
+        [query, limit],
+    ):
+        hits.append({"kind": "rule", "id": row["id"], "page": row["page"], "section": row["section"],
+                     "text": row["text"], "version": None, "rank": row["rank"]})
+    for row in conn.execute(
+        """select faqs.id, faqs.kind, faqs.question, faqs.answer, faqs.version, faqs_fts.rank as rank,
+                  (select pages.title from faq_pages join pages on pages.id = faq_pages.page_id
+                   where faq_pages.faq_id = faqs.id order by pages.title limit 1) as page
+           from faqs_fts join faqs on faqs.rowid = faqs_fts.rowid
+           where faqs_fts match ? order by rank limit ?""",
+        [query, limit],
+    ):
+        hits.append({"kind": row["kind"], "id": row["id"], "page": row["page"], "section": None,
+                     "text": f"{row['question']}\n{row['answer']}", "version": row["version"], "rank": row["rank"]})
+    hits.sort(key=lambda h: h["rank"])
+    return hits[:limit]
