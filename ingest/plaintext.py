@@ -1,0 +1,342 @@
+"""Plain text copied from the official wiki (English or Spanish) → a `Page` of rules and FAQs.
+
+The page's first line is its title. Navigation lines are dropped; section labels
+(`ACTIVACIÓN`, `EFFECTS`, …) open sections; a page without labels (HoloMask State) has its
+sections recognised from their wording (`WORDING_CUES`). `- ` bullets under a line ending
+with `:` are that line's children. A `FAQs & Errata` heading opens `Q:` / `A:` /
+`Related Pages:` entries.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from rulecheck.ingest.language import detect_lang
+from rulecheck.ingest.records import Faq, Link, Page, ParseWarning, Rule
+from rulecheck.ingest.sections import is_empty_heading, is_faq_heading, section_for, split_version
+
+
+def plain(text: str) -> str:
+    """Lower-case, accents folded, single spaces; punctuation kept (cues need the final `:`)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"\s+", " ", stripped).strip().lower()
+
+
+def collapse(text: str) -> str:
+    """Whitespace runs → one space, ends trimmed: the `rule.text` of a line."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+# --- Wording cues: how a page without labels says which section a line belongs to ---------
+#
+# (section, pattern on the `plain()` form of the line, who may match: "any" | "paragraph").
+# Checked in order; the first match wins. A cue names a section; lines with no cue stay in
+# the section of the line before, except right after activation, where they are effects.
+WORDING_CUES: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
+    (section, re.compile(pattern), who)
+    for section, pattern, who in (
+        ("note", r"\bnot used in codeone\b|\bno se (usa|utiliza|emplea) en codeone\b", "any"),
+        ("note", r"^this (n\d|codeone) rule\b|^esta regla (de )?(n\d|codeone)\b", "any"),
+        ("activation", r"^automatic\b|^automatico\b", "any"),
+        ("activation", r"\b(return|revert)\w* to .*\bstate by (consuming|expending|spending)\b", "any"),
+        ("activation", r"\bvolver a (estado )?.*\bconsumiendo\b", "any"),
+        ("cancellation", r"\bis cancell?ed\b.*\bwhenever\b.*:$", "any"),
+        ("cancellation", r"\bse cancela\b.*\bsiempre que\b.*:$", "any"),
+        ("important", r"^(the )?cancell?ation of .*\bis applied to the (entirety|whole)\b", "any"),
+        ("important", r"^la cancelacion de(l)? .*\bse aplica a la totalidad\b", "any"),
+        ("important", r"\bis considered (open|private|public) information\b", "any"),
+        ("important", r"\bse considera informacion (abierta|privada|publica)\b", "any"),
+        ("example", r"^(for example|example|por ejemplo|ejemplo)\b", "paragraph"),
+        # A narrative: "A Fireteam Core of … declares a Move + BS Attack Order. …"
+        ("example", r"^(an?|the|un|una|el|la) .*\b(declares?|declara)\b .*\b(order|orden)\b.*\. \S", "paragraph"),
+    )
+)
+
+#: Lines that keep the section of the line before (`In addition:` after cancellation bullets).
+CONTINUATION_CUES = re.compile(r"^(in addition|additionally|ademas|asimismo)\s*:$")
+
+#: Step labels inside examples: headings for the text that follows, never rules.
+STEP_LABEL = re.compile(
+    r"^((paso|step|fase|phase)\s*\d+|resolucion|resolution|resultado|result|conclusion)\s*:$"
+)
+
+#: Navigation phrases of the official wiki's page furniture (folded, whole line).
+NAV_PHRASES = re.compile(r"^(modulo de estados( y glosario)?|states? module|game states list|glosario|glossary)$")
+
+#: Sections whose short unpunctuated lines are headings (`Sensor`, `ORA ante un Marcador:`).
+HEADING_SECTIONS = frozenset({"see_also", "remember", "example", "explain"})
+
+_BULLET = re.compile(r"^\s*[-–•]\s+(.*)$")
+_EDITION = re.compile(r"\b(N[3-5]|CodeOne)\b")
+_MAX_HEADING_WORDS = 8
+
+
+@dataclass
+class Numbering:
+    """Gives rule keys: `<section>-<n>` across the page, `<parent>-<m>` under a parent."""
+
+    tops: dict[str, int] = field(default_factory=dict)
+    children: dict[str, int] = field(default_factory=dict)
+
+    def top(self, section: str) -> tuple[str, int]:
+        """The key and ordinal of the next top-level item of `section`."""
+        n = self.tops[section] = self.tops.get(section, 0) + 1
+        return f"{section}-{n}", n
+
+    def child(self, parent_key: str) -> tuple[str, int]:
+        """The key and ordinal of the next child of `parent_key`."""
+        m = self.children[parent_key] = self.children.get(parent_key, 0) + 1
+        return f"{parent_key}-{m}", m
+
+
+def is_navigation(line: str, title: str | None) -> bool:
+    """Page furniture: `A | B | C` link rows, `| HOLOMASK |` banners, the title repeated in capitals."""
+    stripped = line.strip()
+    parts = [p.strip() for p in stripped.split("|") if p.strip()]
+    if stripped.startswith("|") and stripped.endswith("|") and len(parts) <= 2:
+        return True
+    if len(parts) >= 3 and all(len(p.split()) <= 6 and not p.endswith(".") for p in parts):
+        return True
+    if title and stripped.isupper() and plain(stripped) == plain(title):
+        return True
+    return bool(NAV_PHRASES.match(plain(stripped)))
+
+
+def looks_like_label(line: str) -> bool:
+    """A short all-capitals line: a section label, whether or not we know it."""
+    stripped = line.strip().rstrip(":!")
+    letters = [c for c in stripped if c.isalpha()]
+    return len(letters) >= 3 and stripped.isupper() and len(stripped.split()) <= 4 and not stripped.endswith(".")
+
+
+def wording_section(text: str, *, bullet: bool) -> str | None:
+    """The section a line's wording names (`… is canceled … whenever:` → cancellation), or None."""
+    folded = plain(text)
+    for section, pattern, who in WORDING_CUES:
+        if who == "paragraph" and bullet:
+            continue
+        if pattern.search(folded):
+            return section
+    return None
+
+
+@dataclass
+class ImpliedSections:
+    """Follows a page that has no labels, section by section, from its wording."""
+
+    current: str | None = None
+    cued: bool = False
+
+    def section_of(self, text: str, *, bullet: bool) -> str:
+        """The section `text` belongs to, given the lines before it."""
+        cue = wording_section(text, bullet=bullet)
+        if cue == "note":
+            self.cued = True
+            return "note"
+        if cue:
+            self.cued = True
+            self.current = cue
+        elif CONTINUATION_CUES.match(plain(text)) and self.current:
+            pass
+        elif self.current in (None, "activation"):
+            self.current = "effects"
+        return self.current or "effects"
+
+
+@dataclass
+class FaqReader:
+    """Collects `Q:` / `A:` / `Related Pages:` lines (and `P:` / `R:` / `Páginas relacionadas:`)."""
+
+    source: str
+    faqs: list[Faq] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    title: str | None = None
+    version: str | None = None
+    date: str | None = None
+    _open: dict | None = None
+
+    QUESTION = re.compile(r"^\s*(?:Q|P|Pregunta|Question)\s*[:.]\s*(.*)$", re.I)
+    ANSWER = re.compile(r"^\s*(?:A|R|Respuesta|Answer)\s*[:.]\s*(.*)$", re.I)
+    RELATED = re.compile(r"^\s*(?:Related Pages|Linked Pages|P[aá]ginas relacionadas)\s*:\s*(.*)$", re.I)
+    BOX = re.compile(r"^\s*((?:(?:N\d|CodeOne)\s+)?(?:FAQ|Errata))\b\s*(.*)$", re.I)
+    ERRATA = re.compile(r"^\s*\[errata\]\s*", re.I)
+
+    def feed(self, line: str, lineno: int) -> None:
+        """Read one non-blank line of the FAQ part."""
+        if m := self.QUESTION.match(line):
+            self.close()
+            self._open = {"question": [m.group(1)], "answer": [], "related": [], "line": lineno,
+                          "source": [line], "field": "question"}
+        elif m := self.ANSWER.match(line):
+            if not self._open:
+                self.warnings.append(ParseWarning(self.source, "answer without a question; start it with `Q:`",
+                                                  lineno, "faq-incomplete"))
+                return
+            self._open["answer"].append(m.group(1))
+            self._open["field"] = "answer"
+            self._open["source"].append(line)
+        elif m := self.RELATED.match(line):
+            if self._open:
+                self._open["related"].extend(p.strip() for p in m.group(1).split(",") if p.strip())
+                self._open["field"] = "related"
+                self._open["source"].append(line)
+        elif (m := self.BOX.match(line)) and (not self._open or self._open["field"] == "related"):
+            self.close()
+            self.title = collapse(m.group(1))
+            self.version, self.date = split_version(m.group(2))
+        elif self._open and self._open["field"] in ("question", "answer"):
+            self._open[self._open["field"]].append(line)
+            self._open["source"].append(line)
+
+    def close(self) -> None:
+        """Finish the entry being read, if any."""
+        entry, self._open = self._open, None
+        if not entry:
+            return
+        question = collapse(" ".join(entry["question"]))
+        answer = collapse(" ".join(entry["answer"]))
+        if not question or not answer:
+            self.warnings.append(ParseWarning(
+                self.source, "FAQ without " + ("an answer (`A:` line)" if question else "a question"),
+                entry["line"], "faq-incomplete"))
+            return
+        errata = bool(self.ERRATA.match(question)) or bool(self.title and "errata" in self.title.lower())
+        self.faqs.append(Faq(
+            kind="errata" if errata else "faq",
+            question=self.ERRATA.sub("", question),
+            answer=answer,
+            source="\n".join(entry["source"]),
+            title=self.title,
+            version=self.version,
+            date=self.date,
+            line=entry["line"],
+            links=[Link("related", title) for title in entry["related"]],
+        ))
+
+
+def _next_content(lines: list[str], i: int) -> str | None:
+    for line in lines[i + 1:]:
+        if line.strip():
+            return line
+    return None
+
+
+def parse_plaintext(text: str, source: str, title: str | None = None) -> Page:
+    """Parse plain wiki text into a `Page` (format `text`); never raises on odd input.
+
+    `title` is used only when the page's first line cannot be its title (it is a label or
+    a rule).
+    """
+    lines = text.splitlines()
+    page = Page(title=title or "", format="text", source=source, raw=text)
+    numbering = Numbering()
+    implied = ImpliedSections()
+    faqs = FaqReader(source)
+
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    title_index = None
+    if first is not None:
+        candidate = collapse(lines[first])
+        if not (section_for(candidate) or _BULLET.match(candidate) or candidate.endswith((".", ":"))
+                or is_faq_heading(candidate)):
+            title_index, page.title = first, candidate.strip("| ")
+    page.title = page.title or title or ""
+
+    section: str | None = None
+    label: str | None = None
+    labelled = False  # a label has been seen: sections no longer come from wording
+    in_faq = in_empty = False
+    parent: Rule | None = None
+    heading: str | None = None
+    step: str | None = None
+
+    def add(text_: str, source_: str, lineno: int, sect: str, as_child: bool) -> Rule:
+        if as_child and parent is not None:
+            key, ordinal = numbering.child(parent.key)
+            parent_key = parent.key
+        else:
+            key, ordinal = numbering.top(sect)
+            parent_key = None
+        full_heading = f"{heading} › {step.rstrip(':')}" if heading and step else (step or heading)
+        rule = Rule(key=key, section=sect, section_label=label if labelled else None, ordinal=ordinal,
+                    text=collapse(text_), source=source_, parent_key=parent_key, heading=full_heading,
+                    line=lineno)
+        if sect == "see_also" and heading:
+            rule.links.append(Link("see_also", heading.rstrip(":")))
+        page.rules.append(rule)
+        return rule
+
+    for i, line in enumerate(lines):
+        lineno = i + 1
+        stripped = collapse(line)
+        if not stripped or i == title_index:
+            continue
+        if is_navigation(stripped, page.title):
+            continue
+        if is_faq_heading(stripped):
+            in_faq, parent = True, None
+            continue
+        if section_for(stripped) and len(stripped.split()) <= 3:
+            faqs.close()
+            in_faq = in_empty = False
+            section, label, labelled = section_for(stripped), stripped, True
+            parent = heading = step = None
+            continue
+        if in_faq:
+            faqs.feed(stripped, lineno)
+            continue
+        if is_empty_heading(stripped):
+            in_empty, labelled, parent = True, True, None
+            continue
+        if in_empty:
+            continue
+        bullet = _BULLET.match(line)
+        if not bullet and looks_like_label(stripped):
+            page.warnings.append(ParseWarning(
+                source, f'Unknown section label "{stripped}"; its lines stay in the section before. '
+                "Known labels: ACTIVATION, EFFECTS, CANCELLATION, IMPORTANT, REMEMBER, SEE ALSO, Examples",
+                lineno, "unknown-label"))
+            continue
+        if bullet:
+            item = collapse(bullet.group(1))
+            if parent is not None:
+                add(item, line, lineno, parent.section, as_child=True)
+            else:
+                sect = section if labelled else implied.section_of(item, bullet=True)
+                if sect is None:
+                    continue
+                add(item, line, lineno, sect, as_child=False)
+            continue
+        upcoming = _next_content(lines, i)
+        opens_list = stripped.endswith(":") and upcoming is not None and bool(_BULLET.match(upcoming))
+        if STEP_LABEL.match(plain(stripped)):
+            step, parent = stripped, None
+            continue
+        if (labelled and section in HEADING_SECTIONS and not opens_list and upcoming is not None
+                and len(stripped.split()) <= _MAX_HEADING_WORDS and not stripped.endswith((".", "!", "?"))
+                and not section_for(collapse(upcoming))):
+            heading, step, parent = stripped, None, None
+            continue
+        sect = section if labelled else implied.section_of(stripped, bullet=False)
+        if sect is None:
+            continue
+        rule = add(stripped, line, lineno, sect, as_child=False)
+        if sect == "note" and not page.edition and (m := _EDITION.search(stripped)):
+            page.edition = m.group(1)
+        parent = rule if opens_list else None
+
+    faqs.close()
+    page.faqs = faqs.faqs
+    page.warnings.extend(faqs.warnings)
+    if page.rules and not labelled and not implied.cued:
+        page.warnings.append(ParseWarning(
+            source, "no section labels or rule wording recognised; every line was filed under effects. "
+            "Add labels such as ACTIVATION, EFFECTS, CANCELLATION on their own lines",
+            page.rules[0].line, "no-sections"))
+    elif not page.rules and not page.faqs:
+        page.warnings.append(ParseWarning(source, "no rules found: no section labels and no bullets or paragraphs",
+                                          first + 1 if first is not None else None, "no-sections"))
+    page.lang = detect_lang(text)
+    return page
