@@ -1,0 +1,83 @@
+"""`rulecheck build`: the CLI face of the knowledge-base build."""
+from __future__ import annotations
+
+import click
+
+#: Show a progress bar only when there are more pages than this.
+PROGRESS_MIN_PAGES = 20
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=str))
+@click.option("--db", "db", type=click.Path(dir_okay=False, path_type=str),
+              help="Database file to write (default: $RULECHECK_DB, else the per-user data folder).")
+@click.option("--strict", is_flag=True,
+              help="Exit 1 on any warning; the existing base is then left as it was, not replaced.")
+def build(paths: tuple[str, ...], db: str | None, strict: bool) -> None:
+    """Build the knowledge base from the bundled pages plus any PATH given.
+
+    A PATH is a page file (MediaWiki source, wiki plain text, rulebook text or saved HTML) or a
+    folder, read recursively. Bad files are reported as warnings and skipped; the good ones
+    still land. The base is written to a temporary file and renamed at the end, so a reader
+    never sees half a base.
+
+    \b
+    Examples:
+        rulecheck build
+        rulecheck build my-pages/ Extra_Page.wiki --db rules.db --strict
+    """
+    from rulecheck.kb.build import MissingInput, StrictBuildFailed, build_database
+    from rulecheck.kb.location import resolve_db_path
+    from rulecheck.kb.read import KnowledgeBaseError
+
+    db_path = resolve_db_path(db)
+    bar = _Progress()
+    try:
+        report = build_database(db_path, list(paths), strict=strict, progress=bar.update)
+    except StrictBuildFailed as e:
+        bar.close()
+        _print_warnings(e.report.warnings)
+        raise click.ClickException(str(e)) from None
+    except MissingInput as e:
+        bar.close()
+        raise click.UsageError(str(e)) from None
+    except KnowledgeBaseError as e:
+        bar.close()
+        raise click.ClickException(str(e)) from None
+    bar.close()
+    _print_warnings(report.warnings)
+    click.echo(
+        f"Built {report.db_path}\n"
+        f"  pages: {report.pages}\n"
+        f"  rules: {report.rules}\n"
+        f"  FAQs: {report.faqs}\n"
+        f"  errata: {report.errata}\n"
+        f"  links: {report.links_resolved} resolved, {report.links_dangling} dangling\n"
+        f"  warnings: {len(report.warnings)}"
+    )
+
+
+def _print_warnings(warnings: list) -> None:
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
+
+
+class _Progress:
+    """A click progress bar on stderr, opened on the first update when there are many pages."""
+
+    def __init__(self) -> None:
+        self._bar = None
+
+    def update(self, done: int, total: int, source: str) -> None:
+        if total <= PROGRESS_MIN_PAGES:
+            return
+        if self._bar is None:
+            self._bar = click.progressbar(length=total, label="Reading pages", file=click.get_text_stream("stderr"))
+            self._bar.__enter__()
+        self._bar.update(done - self._bar.pos)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+            self._bar = None
+

@@ -1,0 +1,314 @@
+"""The one writer: parse the bundled and extra pages, give them ids, resolve their links, link
+FAQs to rules, and write the knowledge base atomically (a temporary file, then a rename)."""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+from rulecheck.data import DATA_DIR
+from rulecheck.ingest.records import Page, ParseWarning
+from rulecheck.kb import schema
+from rulecheck.kb.faq_links import LogicFileError, logic_links, similarity_links
+from rulecheck.kb.glossary import load_glossary
+from rulecheck.kb.ids import faq_id, rule_id
+from rulecheck.kb.location import bundled_fingerprint
+from rulecheck.kb.manifest import load_manifest
+from rulecheck.kb.read import KnowledgeBaseError
+from rulecheck.kb.resolve import LinkResolver, PageRef, assign_page_ids
+
+LOGIC_PATH = DATA_DIR / "logic.toml"
+
+Progress = Callable[[int, int, str], None]
+
+
+class BuildError(KnowledgeBaseError):
+    """The build could not write a base; the old one (if any) is untouched."""
+
+
+class MissingInput(BuildError):
+    """A page file or folder given to the build does not exist."""
+
+
+class StrictBuildFailed(BuildError):
+    """`strict=True` and the inputs gave warnings: the base was not written or replaced."""
+
+    def __init__(self, message: str, report: "BuildReport") -> None:
+        super().__init__(message)
+        self.report = report
+
+
+@dataclass
+class BuildReport:
+    """What a build wrote: counts for the closing summary, and every warning."""
+
+    db_path: Path
+    pages: int = 0
+    rules: int = 0
+    faqs: int = 0
+    #: FAQ rows of kind `errata` plus rules carrying errata (`original`/`update`).
+    errata: int = 0
+    links_resolved: int = 0
+    links_dangling: int = 0
+    warnings: list[ParseWarning] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        """The counts alone, as stored in `meta`."""
+        return {k: getattr(self, k) for k in ("pages", "rules", "faqs", "errata", "links_resolved", "links_dangling")} | {
+            "warnings": len(self.warnings)
+        }
+
+
+@dataclass(frozen=True)
+class _Input:
+    path: Path
+    source: str
+    lang: str | None = None
+    edition: str | None = None
+
+
+def build_database(
+    db_path: Path | str,
+    extra_paths: Sequence[str | Path] = (),
+    *,
+    strict: bool = False,
+    progress: Progress | None = None,
+) -> BuildReport:
+    """Build the base at `db_path` from the bundled pages plus `extra_paths` (files or folders).
+
+    Bad inputs become warnings (in the report and the `warnings` table); the good pages still
+    land. With `strict`, any warning raises `StrictBuildFailed` and the old base stays as it was.
+    `progress(done, total, source)` is called after each page is read.
+    """
+    inputs = _bundled_inputs() + _extra_inputs(extra_paths)
+    pages, warnings = load_pages(inputs, progress)
+    extra_sources = [str(Path(p).expanduser().absolute()) for p in extra_paths]
+    return write_database(db_path, pages, warnings=warnings, extra_sources=extra_sources, strict=strict)
+
+
+def _bundled_inputs() -> list[_Input]:
+    return [_Input(e.path, e.source, e.lang, e.edition) for e in load_manifest()]
+
+
+def _extra_inputs(extra_paths: Sequence[str | Path]) -> list[_Input]:
+    """Every file under the extra paths, sorted by path; hidden files and bundled pages skipped."""
+    bundled = {e.path.resolve() for e in load_manifest()}
+    found: dict[str, Path] = {}
+    for given in extra_paths:
+        path = Path(given).expanduser()
+        if path.is_file():
+            found.setdefault(str(given), path)
+        elif path.is_dir():
+            for child in path.rglob("*"):
+                rel = child.relative_to(path)
+                if child.is_file() and not any(part.startswith(".") for part in rel.parts):
+                    found.setdefault(str(Path(given) / rel), child)
+        else:
+            raise MissingInput(f"No such file or folder: {given}. Check the path and try again.")
+    return [_Input(p, source) for source, p in sorted(found.items()) if p.resolve() not in bundled]
+
+
+def load_pages(inputs: Sequence[_Input], progress: Progress | None = None) -> tuple[list[Page], list[ParseWarning]]:
+    """Parse each input; apply the manifest's language and (unless the page marks one) edition."""
+    from rulecheck.ingest import load_page  # the parsers: heavy, only when building
+
+    pages: list[Page] = []
+    warnings: list[ParseWarning] = []
+    for done, item in enumerate(inputs, 1):
+        try:
+            result = load_page(item.path, source=item.source)
+        except Exception as e:  # noqa: BLE001 - a parser bug must not lose the other pages
+            warnings.append(ParseWarning(item.source, f"could not be read ({type(e).__name__}: {e}); "
+                                         "the page was skipped. Please report this file.", code="parser-error"))
+        else:
+            warnings.extend(result.warnings)
+            page = result.page
+            if page is not None:
+                if item.lang:
+                    page.lang = item.lang
+                if not page.edition:
+                    page.edition = item.edition
+                page.source = item.source
+                if not page.rules and not page.faqs and not result.warnings:
+                    warnings.append(ParseWarning(item.source, "no rules or FAQs found: the page has no "
+                                                 "recognisable sections", code="no-sections"))
+                page.raw = ""  # the rows keep their own source fragments; free the memory
+                pages.append(page)
+        if progress is not None:
+            progress(done, len(inputs), item.source)
+    return pages, warnings
+
+
+def write_database(
+    db_path: Path | str,
+    pages: Sequence[Page],
+    *,
+    warnings: Sequence[ParseWarning] = (),
+    extra_sources: Sequence[str] = (),
+    strict: bool = False,
+) -> BuildReport:
+    """Write parsed pages (in build order) to a new base at `db_path`, replacing it atomically."""
+    db_path = Path(db_path).expanduser()
+    rows = _Rows.from_pages(pages)
+    report = BuildReport(db_path, warnings=list(warnings) + rows.warnings)
+    report.pages, report.rules, report.faqs = len(rows.pages), len(rows.rules), len(rows.faqs)
+    report.errata = sum(f[1] == "errata" for f in rows.faqs.values()) + sum(r[8] is not None for r in rows.rules)
+    report.links_resolved = sum(link[5] is not None for link in rows.links)
+    report.links_dangling = len(rows.links) - report.links_resolved
+    if strict and report.warnings:
+        raise StrictBuildFailed(
+            f"{len(report.warnings)} warning(s) under --strict: the base at {db_path} was not written. "
+            "Fix the files named above, or build without --strict.", report)
+    meta = {
+        "fingerprint": bundled_fingerprint(),
+        "extra_sources": json.dumps(list(extra_sources)),
+        "counts": json.dumps(report.counts(), sort_keys=True),
+    }
+    _write_atomically(db_path, rows, report.warnings, meta)
+    return report
+
+
+class _Rows:
+    """The rows of every table, computed in memory before anything is written."""
+
+    def __init__(self) -> None:
+        self.pages: list[tuple] = []
+        self.rules: list[tuple] = []
+        self.faqs: dict[str, list] = {}
+        self.faq_pages: dict[tuple[str, str], tuple] = {}
+        self.links: list[tuple] = []
+        self.faq_rules: list[tuple] = []
+        self.warnings: list[ParseWarning] = []
+
+    @classmethod
+    def from_pages(cls, pages: Sequence[Page]) -> "_Rows":
+        self = cls()
+        ids, self.warnings = assign_page_ids([(p.title, p.edition, p.source) for p in pages])
+        glossary = load_glossary()
+        resolver = LinkResolver((PageRef(i, p.title, p.lang, p.edition) for i, p in zip(ids, pages)), glossary)
+        candidates: dict[str, set[str]] = {}
+        rules_of_page: dict[str, list[str]] = {}
+        rule_texts: dict[str, str] = {}
+        for ordinal, (page_id, page) in enumerate(zip(ids, pages), 1):
+            page_rules = self._add_rules(page_id, page, resolver, rule_texts)
+            rules_of_page[page_id] = page_rules
+            faq_count = self._add_faqs(page_id, page, resolver, candidates)
+            for link in page.links:
+                to_id, how = resolver.explain(link, edition=page.edition)
+                self.links.append((page_id, None, None, link.kind, link.to_title, to_id, link.label, link.lang, how))
+            self.pages.append((page_id, page.title, page.lang, page.edition, page.format, page.source, ordinal,
+                               len(page_rules), faq_count))
+        faq_texts = {fid: f"{row[5]}\n{row[6]}" for fid, row in self.faqs.items()}
+        rule_candidates = {fid: [r for p in sorted(pages_) for r in rules_of_page.get(p, ())]
+                           for fid, pages_ in candidates.items()}
+        for fid, rid, score in similarity_links(faq_texts, rule_texts, rule_candidates, glossary):
+            self.faq_rules.append((fid, rid, "similarity", score))
+        try:
+            pairs = logic_links(LOGIC_PATH, self.faqs.keys(), rule_texts.keys())
+        except LogicFileError as e:
+            self.warnings.append(ParseWarning(str(LOGIC_PATH), f"the logic table cannot be read ({e}); "
+                                              "no logic FAQ links were made", code="logic-table"))
+            pairs = []
+        self.faq_rules.extend((fid, rid, "logic", 1.0) for fid, rid in pairs)
+        return self
+
+    def _add_rules(self, page_id: str, page: Page, resolver: LinkResolver, rule_texts: dict[str, str]) -> list[str]:
+        keys = {r.key for r in page.rules}
+        added: list[str] = []
+        for rule in page.rules:
+            rid = rule_id(page_id, rule.key)
+            if rid in rule_texts:
+                self.warnings.append(ParseWarning(page.source, f"two rules with the key {rule.key}; the second "
+                                                  "was skipped", line=rule.line, code="duplicate-rule"))
+                continue
+            parent = None
+            if rule.parent_key:
+                if rule.parent_key in keys:
+                    parent = rule_id(page_id, rule.parent_key)
+                else:
+                    self.warnings.append(ParseWarning(page.source, f"rule {rule.key} names a missing parent "
+                                                      f"{rule.parent_key}", line=rule.line, code="missing-parent"))
+            self.rules.append((rid, page_id, rule.section, rule.section_label, rule.ordinal, parent, rule.text,
+                               rule.edition or page.edition, rule.errata, rule.errata_version, rule.key,
+                               rule.heading, rule.line, rule.source))
+            rule_texts[rid] = rule.text
+            added.append(rid)
+            for link in rule.links:
+                to_id, how = resolver.explain(link, edition=page.edition)
+                self.links.append((page_id, rid, None, link.kind, link.to_title, to_id, link.label, link.lang, how))
+        return added
+
+    def _add_faqs(self, page_id: str, page: Page, resolver: LinkResolver, candidates: dict[str, set[str]]) -> int:
+        for ordinal, faq in enumerate(page.faqs, 1):
+            fid = faq_id(faq.question)
+            row = self.faqs.get(fid)
+            if row is None:
+                self.faqs[fid] = [fid, faq.kind, faq.title, faq.version, faq.date, faq.question, faq.answer,
+                                  faq.edition or page.edition, faq.source]
+            else:  # the same FAQ on another page: one row; fill what the first copy lacked
+                if faq.kind == "errata":
+                    row[1] = "errata"
+                for i, value in ((2, faq.title), (3, faq.version), (4, faq.date)):
+                    row[i] = row[i] or value
+            self.faq_pages.setdefault((fid, page_id), (fid, page_id, faq.line, ordinal))
+            pages_ = candidates.setdefault(fid, set())
+            pages_.add(page_id)
+            for link in faq.links:
+                to_id, how = resolver.explain(link, edition=page.edition)
+                self.links.append((page_id, None, fid, link.kind, link.to_title, to_id, link.label, link.lang, how))
+                if link.kind == "related" and to_id:
+                    pages_.add(to_id)
+        return len(page.faqs)
+
+
+def _write_atomically(db_path: Path, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
+    if db_path.is_dir():
+        raise BuildError(f"{db_path} is a folder; give a database file path such as {db_path / 'rulecheck.db'}")
+    try:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=db_path.parent)
+    except OSError as e:
+        raise BuildError(f"Cannot write to {db_path.parent}: {e.strerror}. Choose another --db path.") from e
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        conn = sqlite3.connect(tmp)
+        try:
+            _fill(conn, rows, warnings, meta)
+        finally:
+            conn.close()
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, db_path)
+    except BaseException as e:
+        tmp.unlink(missing_ok=True)
+        if isinstance(e, (OSError, sqlite3.Error)):
+            raise BuildError(f"Could not write the knowledge base to {db_path}: {e}. "
+                             "The old base, if any, is unchanged.") from e
+        raise
+
+
+def _fill(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
+    conn.execute("pragma journal_mode = off")  # a temporary file: on failure it is deleted, not rolled back
+    conn.execute("pragma synchronous = off")  # fsync'd once before the rename instead
+    schema.migrate(conn)
+    conn.executemany("insert into pages values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.pages)
+    conn.executemany("insert into rules values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.rules)
+    conn.executemany("insert into faqs values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.faqs.values())
+    conn.executemany("insert into faq_pages values (?, ?, ?, ?)", rows.faq_pages.values())
+    conn.executemany("insert into links values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.links)
+    conn.executemany("insert into faq_rules values (?, ?, ?, ?)", rows.faq_rules)
+    conn.executemany("insert into warnings values (?, ?, ?, ?)",
+                     [(w.source, w.line, w.code, w.message) for w in warnings])
+    conn.executemany("insert or replace into meta values (?, ?)", sorted(meta.items()))
+    conn.commit()
+    broken = conn.execute("pragma foreign_key_check").fetchall()
+    if broken:
+        raise BuildError(f"internal error: {len(broken)} row(s) break a foreign key (first: {broken[0]}). "
+                         "Please report this with the pages you built.")
+    schema.enable_search(conn)
+    conn.commit()
