@@ -1,0 +1,285 @@
+"""The knowledge-base writer on hand-made page records: ids, merging, links, FAQ links,
+strictness, atomicity, determinism."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from rulecheck.ingest.records import Faq, Link, Page, Rule
+from rulecheck.kb import build as kb_build
+from rulecheck.kb.build import BuildError, StrictBuildFailed, build_database, write_database
+from rulecheck.kb.ids import faq_id
+from rulecheck.kb.manifest import ManifestError, load_manifest
+from rulecheck.kb.resolve import assign_page_ids
+
+SHARED_Q = "Q: Can a Marker be hit by a Template Weapon?"
+
+
+def rule(key: str, text: str, *, parent: str | None = None, links: tuple[str, ...] = (), **kw) -> Rule:
+    section = key.split("-")[0]
+    return Rule(key, section, section.upper(), int(key.split("-")[-1]), text, f"* {text}", parent_key=parent,
+                links=[Link("text", t) for t in links], **kw)
+
+
+def faq(question: str, answer: str = "No.", related: tuple[str, ...] = (), **kw) -> Faq:
+    return Faq(kw.pop("kind", "faq"), question, answer, f"q = {question}", links=[Link("related", t) for t in related],
+               **kw)
+
+
+def pages() -> list[Page]:
+    to = Page("TO Camouflaged", "wikitext", "to.wiki", "", lang="en", edition="N3", rules=[
+        rule("effects-1", "In order to Discover a TO Camouflaged trooper, the enemy must pass a Discover Roll.",
+             links=("Discover", "TO Camouflaged")),
+        rule("effects-2", "TO Camouflage Markers retain the Silhouette value printed on their profiles.",
+             links=("Silhouette (S) ",)),
+        rule("cancellation-1", "The TO Camouflaged state is canceled whenever:"),
+        rule("cancellation-1-1", "The trooper is Discovered.", parent="cancellation-1"),
+        rule("cancellation-1-2", "The trooper receives a hit that forces an ARM/BTS Roll.", parent="cancellation-1",
+             links=("ARM/BTS",)),
+    ], faqs=[
+        faq("Can I declare two Discover skill against same marker in one Order?",
+            related=("Camouflaged", "Discover", "TO Camouflaged")),
+        faq(SHARED_Q, "Yes, indirectly.", related=("Camouflaged", "Template Weapon"), version="1.1"),
+    ], links=[Link("interlanguage", "Camuflado", lang="es"), Link("category", "Game States")])
+    camuflado = Page("Camuflado", "text", "camuflado.txt", "", lang="es", edition="N4", rules=[
+        rule("effects-1", "Para revelar a un Marcador de Camuflado se debe superar una Tirada de Descubrir."),
+        rule("cancellation-1", "El Marcador de Camuflado deba realizar una Tirada de Salvación.",
+             errata="update", errata_version="PDF 2.1, July 2023"),
+    ], faqs=[faq(SHARED_Q.removeprefix("Q: ").upper(), "Yes, indirectly.", related=("HoloMask",), date="Sep 2018")])
+    hd = Page("Hidden Deployment State", "wikitext", "hd.wiki", "", lang="en", edition="N4", rules=[
+        rule("activation-1", "Automatic in the Deployment Phase.", links=("HoloMask", "Hidden Deployment",
+                                                                          "Nowhere Page")),
+    ], faqs=[faq("[Errata] Can Surprise Attack be used with Hidden Deployment State?", "Yes.", kind="errata")])
+    holo = Page("HoloMask State", "text", "holo.txt", "", lang="en", edition="N4",
+                rules=[rule("effects-1", "While in HoloMask State, players don't place the bearer's Model.")])
+    return [to, camuflado, hd, holo]
+
+
+@pytest.fixture
+def conn(db_path):
+    write_database(db_path, pages())
+    conn = sqlite3.connect(db_path)
+    conn.row_factory = sqlite3.Row
+    yield conn
+    conn.close()
+
+
+def link_target(conn, to_title: str, **where) -> list[str | None]:
+    clause = "".join(f" and {k} is not null" for k in where)
+    return [r[0] for r in conn.execute(f"select to_page_id from links where to_title = ?{clause}", [to_title])]
+
+
+# --- ids -------------------------------------------------------------------------------------
+
+def test_page_ids_are_slugs_and_rule_ids_prefix_them(conn):
+    assert [r[0] for r in conn.execute("select id from pages order by ordinal")] == [
+        "to-camouflaged", "camuflado", "hidden-deployment-state", "holomask-state"]
+    row = conn.execute("select * from rules where id = 'to-camouflaged-cancellation-1-1'").fetchone()
+    assert row["parent_id"] == "to-camouflaged-cancellation-1"
+    assert row["edition"] == "N3" and row["page_id"] == "to-camouflaged" and row["key"] == "cancellation-1-1"
+    assert row["source_text"] == "* The trooper is Discovered."
+
+
+def test_same_title_gets_edition_then_number_suffix_and_a_warning():
+    ids, warnings = assign_page_ids([("TO Camouflaged", "N3", "a"), ("TO Camouflaged", "N4", "b"),
+                                     ("TO Camouflaged", "N4", "c"), ("TO camouflaged", None, "d")])
+    assert ids == ["to-camouflaged", "to-camouflaged-n4", "to-camouflaged-2", "to-camouflaged-3"]
+    assert [w.source for w in warnings] == ["b", "c", "d"]
+    assert all(w.code == "duplicate-title" and "share the title" in w.message for w in warnings)
+
+
+def test_two_pages_with_one_title_both_land(db_path):
+    twin = Page("TO Camouflaged", "text", "to-n4.txt", "", lang="en", edition="N4",
+                rules=[rule("effects-1", "Another edition's text.")])
+    report = write_database(db_path, pages() + [twin])
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("select source from pages where id = 'to-camouflaged-n4'").fetchone() == ("to-n4.txt",)
+    assert conn.execute("select count(*) from rules where page_id = 'to-camouflaged-n4'").fetchone() == (1,)
+    assert [w.source for w in report.warnings] == ["to-n4.txt"]
+    assert conn.execute("select source, code from warnings").fetchall() == [("to-n4.txt", "duplicate-title")]
+
+
+def test_ids_are_stable_and_rows_deterministic(tmp_path):
+    dumps = []
+    for name in ("one.db", "two.db"):
+        write_database(tmp_path / name, pages())
+        conn = sqlite3.connect(tmp_path / name)
+        dumps.append({t: conn.execute(f"select * from {t} order by 1, 2").fetchall()
+                      for t in ("pages", "rules", "faqs", "faq_pages", "links", "faq_rules", "meta", "warnings")})
+        conn.close()
+    assert dumps[0] == dumps[1]
+
+
+# --- FAQs --------------------------------------------------------------------------------------
+
+def test_one_faq_on_two_pages_is_one_row(conn):
+    fid = faq_id(SHARED_Q)
+    assert conn.execute("select count(*) from faqs where id = ?", [fid]).fetchone()[0] == 1
+    row = conn.execute("select * from faqs where id = ?", [fid]).fetchone()
+    assert (row["version"], row["date"], row["edition"]) == ("1.1", "Sep 2018", "N3")  # later copy fills gaps
+    assert [r[0] for r in conn.execute("select page_id from faq_pages where faq_id = ? order by page_id", [fid])] == [
+        "camuflado", "to-camouflaged"]
+
+
+def test_errata_counted_from_faqs_and_rules(db_path):
+    report = write_database(db_path, pages())
+    assert (report.pages, report.rules, report.faqs, report.errata) == (4, 9, 3, 2)
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("select kind from faqs where question like '[Errata]%'").fetchone() == ("errata",)
+
+
+# --- links -------------------------------------------------------------------------------------
+
+def test_camouflaged_resolves_to_the_spanish_n4_page(conn):
+    assert set(link_target(conn, "Camouflaged")) == {"camuflado"}
+
+
+@pytest.mark.parametrize("title, page_id", [
+    ("HoloMask", "holomask-state"),
+    ("Hidden Deployment", "hidden-deployment-state"),
+    ("TO Camouflaged", "to-camouflaged"),
+    ("Silhouette (S) ", None),
+    ("Nowhere Page", None),
+])
+def test_link_resolution(conn, title, page_id):
+    assert set(link_target(conn, title)) == {page_id}
+
+
+def test_interlanguage_link_resolves_by_title(conn):
+    row = conn.execute("select * from links where kind = 'interlanguage'").fetchone()
+    assert (row["to_title"], row["to_page_id"], row["lang"], row["from_page_id"]) == (
+        "Camuflado", "camuflado", "es", "to-camouflaged")
+
+
+def test_every_link_kept_and_counted(db_path):
+    report = write_database(db_path, pages())
+    conn = sqlite3.connect(db_path)
+    total, dangling = conn.execute("select count(*), sum(to_page_id is null) from links").fetchone()
+    assert (report.links_resolved, report.links_dangling) == (total - dangling, dangling)
+    assert conn.execute("select count(*) from links where from_page_id is null").fetchone() == (0,)
+    assert conn.execute("select count(*) from links where kind = 'category'").fetchone() == (1,)
+    # A FAQ's links point back to the FAQ row and to the page it was read on.
+    assert set(conn.execute("select from_page_id from links where from_faq_id = ?", [faq_id(SHARED_Q)])) == {
+        ("to-camouflaged",), ("camuflado",)}
+
+
+# --- faq_rules ---------------------------------------------------------------------------------
+
+def test_similarity_links_the_discover_faq_to_discover_bullets(conn):
+    fid = faq_id("Can I declare two Discover skill against same marker in one Order?")
+    linked = {r[0] for r in conn.execute("select rule_id from faq_rules where faq_id = ? and how = 'similarity'",
+                                         [fid])}
+    assert "to-camouflaged-effects-1" in linked
+    assert "to-camouflaged-effects-2" not in linked
+
+
+def test_logic_rows_link_each_cited_faq_to_each_cited_rule(db_path, tmp_path, monkeypatch):
+    fid = faq_id(SHARED_Q)
+    logic = tmp_path / "logic.toml"
+    logic.write_text(f'[[row]]\ncites = ["{fid}", "camuflado-effects-1", "to-camouflaged-effects-2", '
+                     '"no-such-rule", "faq-nope-000000"]\n[[row]]\ncites = ["camuflado-effects-1"]\n')
+    monkeypatch.setattr(kb_build, "LOGIC_PATH", logic)
+    write_database(db_path, pages())
+    rows = sqlite3.connect(db_path).execute("select faq_id, rule_id, score from faq_rules where how = 'logic' "
+                                            "order by rule_id").fetchall()
+    assert rows == [(fid, "camuflado-effects-1", 1.0), (fid, "to-camouflaged-effects-2", 1.0)]
+
+
+def test_unreadable_logic_table_is_a_warning(db_path, tmp_path, monkeypatch):
+    logic = tmp_path / "logic.toml"
+    logic.write_text("[[row]\n")
+    monkeypatch.setattr(kb_build, "LOGIC_PATH", logic)
+    report = write_database(db_path, pages())
+    assert [w.code for w in report.warnings] == ["logic-table"]
+
+
+# --- full-text search --------------------------------------------------------------------------
+
+def test_search_reads_the_built_tables(conn):
+    from rulecheck.kb.read import search
+
+    hits = search(conn, "Descubrir", limit=3)
+    assert hits and hits[0]["id"] == "camuflado-effects-1"
+    assert any(h["id"] == "to-camouflaged-effects-1" for h in search(conn, "Discovers"))
+
+
+# --- strictness and atomicity ------------------------------------------------------------------
+
+def test_strict_refuses_to_write_when_there_are_warnings(db_path):
+    write_database(db_path, pages())
+    before = db_path.read_bytes()
+    twin = Page("Camuflado", "text", "dup.txt", "", lang="es", edition="N4")
+    with pytest.raises(StrictBuildFailed) as e:
+        write_database(db_path, pages() + [twin], strict=True)
+    assert e.value.report.warnings[0].source == "dup.txt"
+    assert db_path.read_bytes() == before
+
+
+def test_strict_without_warnings_writes(db_path):
+    assert write_database(db_path, pages(), strict=True).warnings == []
+    assert db_path.exists()
+
+
+def test_failure_midway_leaves_old_base_byte_identical(db_path, monkeypatch):
+    write_database(db_path, pages())
+    before = db_path.read_bytes()
+
+    def broken(conn, *args):
+        conn.execute("create table half (x)")
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(kb_build, "_fill", broken)
+    with pytest.raises(RuntimeError):
+        write_database(db_path, pages())
+    assert db_path.read_bytes() == before
+    assert sorted(p.name for p in db_path.parent.iterdir()) == ["rulecheck.db"]
+
+
+def test_rename_failure_is_a_build_error_and_leaves_no_temp_file(db_path, monkeypatch):
+    write_database(db_path, pages())
+    before = db_path.read_bytes()
+
+    def no_rename(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(kb_build.os, "replace", no_rename)
+    with pytest.raises(BuildError, match="unchanged"):
+        write_database(db_path, pages())
+    assert db_path.read_bytes() == before
+    assert [p.name for p in db_path.parent.iterdir()] == ["rulecheck.db"]
+
+
+def test_a_folder_as_destination_is_a_build_error(tmp_path):
+    with pytest.raises(BuildError, match="is a folder"):
+        write_database(tmp_path, pages())
+
+
+def test_a_missing_extra_path_is_a_build_error(db_path, tmp_path):
+    with pytest.raises(kb_build.MissingInput, match="No such file or folder"):
+        build_database(db_path, [tmp_path / "nope.wiki"])
+    assert not db_path.exists()
+
+
+# --- manifest ----------------------------------------------------------------------------------
+
+def test_manifest_lists_every_bundled_page():
+    from rulecheck.data import PAGES_DIR
+
+    assert {e.path for e in load_manifest()} == set(PAGES_DIR.iterdir())
+    assert [e.source for e in load_manifest()][0] == "data/pages/to-camouflaged.wiki"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[[page]]\nfile = "nope.txt"\n', "does not exist"),
+    ('[[page]]\nfile = "m.toml"\nlang = "fr"\n', "lang must be one of"),
+    ('[[page]]\nfile = "m.toml"\nedition = "N9"\n', "edition must be one of"),
+    ('[[page]]\nfile = "m.toml"\ncolour = "red"\n', "unknown field"),
+    ('[[page]\n', "not valid TOML"),
+])
+def test_manifest_errors_name_the_fix(tmp_path, text, message):
+    path = tmp_path / "m.toml"
+    path.write_text(text)
+    with pytest.raises(ManifestError, match=message):
+        load_manifest(path)

@@ -1,0 +1,95 @@
+"""The schema: contract columns in order, foreign keys, migrations, full-text tables."""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from rulecheck.kb import schema
+
+#: The contract (issue 2 and DESIGN.md): users' SQL depends on these names and this order.
+CONTRACT = {
+    "pages": ["id", "title", "lang", "edition", "format", "source"],
+    "rules": ["id", "page_id", "section", "section_label", "ordinal", "parent_id", "text", "edition", "errata",
+              "errata_version"],
+    "faqs": ["id", "kind", "title", "version", "date", "question", "answer"],
+    "faq_pages": ["faq_id", "page_id"],
+    "links": ["from_page_id", "from_rule_id", "from_faq_id", "kind", "to_title", "to_page_id"],
+    "faq_rules": ["faq_id", "rule_id", "how", "score"],
+    "meta": ["key", "value"],
+    "warnings": ["source", "line", "code", "message"],
+}
+
+FOREIGN_KEYS = {
+    ("rules", "page_id", "pages"), ("rules", "parent_id", "rules"),
+    ("faq_pages", "faq_id", "faqs"), ("faq_pages", "page_id", "pages"),
+    ("links", "from_page_id", "pages"), ("links", "from_rule_id", "rules"), ("links", "from_faq_id", "faqs"),
+    ("links", "to_page_id", "pages"),
+    ("faq_rules", "faq_id", "faqs"), ("faq_rules", "rule_id", "rules"),
+}
+
+
+@pytest.fixture
+def conn():
+    conn = sqlite3.connect(":memory:")
+    schema.migrate(conn)
+    yield conn
+    conn.close()
+
+
+def columns(conn: sqlite3.Connection, table: str) -> list[str]:
+    return [row[1] for row in conn.execute(f"pragma table_info({table})")]
+
+
+@pytest.mark.parametrize("table", sorted(CONTRACT))
+def test_contract_columns_come_first_in_order(conn, table):
+    assert columns(conn, table)[: len(CONTRACT[table])] == CONTRACT[table]
+
+
+def test_rules_keep_their_source_fragment_heading_and_line(conn):
+    assert {"source_text", "heading", "line"} <= set(columns(conn, "rules"))
+    assert {"source_text", "edition"} <= set(columns(conn, "faqs"))
+
+
+def test_foreign_keys_are_declared_for_datasette(conn):
+    declared = set()
+    for table in CONTRACT:
+        for row in conn.execute(f"pragma foreign_key_list({table})"):
+            declared.add((table, row["from"] if isinstance(row, sqlite3.Row) else row[3], row[2]))
+    assert FOREIGN_KEYS <= declared
+
+
+def test_migrations_are_ordered_and_recorded(conn):
+    versions = [m.version for m in schema.MIGRATIONS]
+    assert versions == sorted(set(versions)) and versions[0] == 1
+    assert all(m.description for m in schema.MIGRATIONS)
+    assert schema.schema_version(conn) == schema.SCHEMA_VERSION == versions[-1]
+
+
+def test_migrate_twice_changes_nothing(conn):
+    before = conn.execute("select sql from sqlite_master order by name").fetchall()
+    assert schema.migrate(conn) == schema.SCHEMA_VERSION
+    assert conn.execute("select sql from sqlite_master order by name").fetchall() == before
+
+
+def test_empty_database_is_version_zero():
+    assert schema.schema_version(sqlite3.connect(":memory:")) == 0
+
+
+def test_full_text_tables_fold_accents_and_stem(conn):
+    conn.execute("insert into pages (id, title, format, source, ordinal) values ('p', 'P', 'text', 'p.txt', 1)")
+    conn.executemany(
+        "insert into rules (id, page_id, section, ordinal, text, key) values (?, 'p', 'effects', 1, ?, ?)",
+        [("p-1", "CANCELACIÓN del estado", "a"), ("p-2", "In order to Discover a trooper", "b")],
+    )
+    schema.enable_search(conn)
+    sql = conn.execute("select sql from sqlite_master where name = 'rules_fts'").fetchone()[0]
+    assert "remove_diacritics 2" in sql
+
+    def match(q):
+        return [r[0] for r in conn.execute(
+            "select rules.id from rules_fts join rules on rules.rowid = rules_fts.rowid where rules_fts match ?", [q])]
+
+    assert match('"cancelacion"') == ["p-1"]
+    assert match('"discovers"') == ["p-2"]
+    assert conn.execute("select count(*) from faqs_fts").fetchone()[0] == 0
