@@ -1,0 +1,272 @@
+"""The Datasette face: metadata, canned queries, row pages linked both ways, search, ask, escaping, no writes."""
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from datasette.app import Datasette
+
+from rulecheck.cli.main import cli
+from rulecheck.kb import schema
+from rulecheck.kb.location import bundled_fingerprint
+from rulecheck.web.metadata import QUERIES, TABLES, build_metadata
+
+SCRIPT = "<script>alert('x')</script>"
+
+
+def _insert(conn: sqlite3.Connection, table: str, rows: list[dict]) -> None:
+    for row in rows:
+        cols = ",".join(row)
+        conn.execute(f"insert into {table} ({cols}) values ({','.join('?' * len(row))})", list(row.values()))
+
+
+@pytest.fixture(scope="module")
+def tiny_db(tmp_path_factory) -> Path:
+    """A small base written with the real schema: two pages, nested bullets, FAQs, a dangling link,
+    and text holding `<script>` to prove it is escaped."""
+    path = tmp_path_factory.mktemp("web") / "tiny.db"
+    conn = sqlite3.connect(path)
+    schema.migrate(conn)
+    _insert(conn, "pages", [
+        dict(id="camuflado", title="Camuflado", lang="es", edition="N4", format="text", source="camuflado.txt", ordinal=1),
+        dict(id="to-camouflaged", title="TO Camouflaged", lang="en", edition="N3", format="wikitext", source="to.wiki", ordinal=2),
+    ])
+    rule = dict(section_label=None, edition=None, errata=None, errata_version=None, heading=None, line=1, source_text="src")
+    _insert(conn, "rules", [
+        dict(rule, id="camuflado-cancellation-1", page_id="camuflado", section="cancellation", section_label="CANCELACIÓN",
+             ordinal=1, parent_id=None, text="El estado Camuflado se cancela siempre que:", key="cancellation-1"),
+        dict(rule, id="camuflado-cancellation-1-2", page_id="camuflado", section="cancellation", section_label="CANCELACIÓN",
+             ordinal=2, parent_id="camuflado-cancellation-1",
+             text="El Marcador de Camuflado (CAMO) declare una Habilidad Larga de cualquier tipo, excepto Movimiento Cauteloso.",
+             key="cancellation-1-2"),
+        dict(rule, id="to-camouflaged-effects-1", page_id="to-camouflaged", section="effects", section_label="Effects",
+             ordinal=3, parent_id=None, text=f"While Camouflaged, troopers use Cautious Movement. {SCRIPT}", key="effects-1"),
+        dict(rule, id="to-camouflaged-cancellation-1", page_id="to-camouflaged", section="cancellation", section_label="Cancellation",
+             ordinal=4, parent_id=None, text="The TO Camouflaged trooper is Discovered.", key="cancellation-1",
+             errata="update", errata_version="PDF 2.1, July 2023"),
+    ])
+    _insert(conn, "faqs", [
+        dict(id="faq-is-a-camo-marker-revealed-aaaaaa", kind="faq", title="FAQ", version="1.8", date="Oct 2019",
+             question="Is a Camo Marker revealed when it gets hit by a Riotstopper?", answer=f"No. {SCRIPT}", edition="N3"),
+        dict(id="faq-can-surprise-attack-be-bbbbbb", kind="errata", title="N4 Errata", version="1.0", date="Jan 2021",
+             question="[Errata] Can Surprise Attack be used?", answer="Yes.", edition="N4"),
+    ])
+    _insert(conn, "faq_pages", [
+        dict(faq_id="faq-is-a-camo-marker-revealed-aaaaaa", page_id="to-camouflaged", ordinal=1),
+        dict(faq_id="faq-can-surprise-attack-be-bbbbbb", page_id="camuflado", ordinal=2),
+    ])
+    _insert(conn, "links", [
+        dict(from_page_id="to-camouflaged", from_rule_id=None, from_faq_id="faq-is-a-camo-marker-revealed-aaaaaa",
+             kind="related", to_title="Camouflaged", to_page_id="camuflado"),
+        dict(from_page_id="to-camouflaged", from_rule_id=None, from_faq_id="faq-is-a-camo-marker-revealed-aaaaaa",
+             kind="related", to_title="Riotstopper", to_page_id=None),
+        dict(from_page_id="to-camouflaged", from_rule_id="to-camouflaged-effects-1", from_faq_id=None,
+             kind="text", to_title="Camouflaged", to_page_id="camuflado"),
+    ])
+    _insert(conn, "faq_rules", [
+        dict(faq_id="faq-is-a-camo-marker-revealed-aaaaaa", rule_id="to-camouflaged-cancellation-1", how="similarity", score=0.8),
+    ])
+    schema.enable_search(conn)
+    # Marked as current, so `rulecheck serve --db` serves it rather than rebuilding it.
+    conn.execute("insert or replace into meta (key, value) values ('fingerprint', ?)", [bundled_fingerprint()])
+    conn.commit()
+    conn.close()
+    return path
+
+
+def make_ds(path: Path) -> Datasette:
+    """A Datasette set up as `rulecheck serve` sets it up."""
+    from rulecheck.cli.serve import make_datasette
+
+    return make_datasette(path)
+
+
+def fetch(path: Path, *urls: str, method: str = "get", **kwargs) -> list:
+    """Responses for `urls` from one Datasette on `path`, all within one event loop."""
+
+    async def go():
+        ds = make_ds(path)
+        return [await getattr(ds.client, method)(url, **kwargs) for url in urls]
+
+    return asyncio.run(go())
+
+
+def one(path: Path, url: str, **kwargs):
+    return fetch(path, url, **kwargs)[0]
+
+
+# --- metadata -----------------------------------------------------------------------------
+
+
+def test_metadata_describes_every_contract_table_and_column(tiny_db):
+    conn = sqlite3.connect(tiny_db)
+    for table in ("pages", "rules", "faqs", "faq_pages", "links", "faq_rules"):
+        columns = [row[1] for row in conn.execute(f"pragma table_info({table})")]
+        described = TABLES[table]["columns"]
+        assert [c for c in columns if c not in described] == [], table
+        assert TABLES[table]["description"]
+
+
+def test_metadata_is_served_with_label_columns_facets_and_search(tiny_db):
+    data = one(tiny_db, "/-/metadata.json").json()
+    tables = data["databases"]["tiny"]["tables"]
+    assert tables["pages"]["label_column"] == "title"
+    assert set(tables["rules"]["facets"]) >= {"page_id", "section", "edition", "errata"}
+    assert set(tables["faqs"]["facets"]) >= {"kind", "edition"}
+    assert "lang" in tables["pages"]["facets"]
+    assert tables["rules"]["fts_table"] == "rules_fts"
+    assert data["license"] and data["source"]
+
+
+def test_rules_table_page_shows_facets_and_page_titles(tiny_db):
+    page, as_json = fetch(tiny_db, "/tiny/rules", "/tiny/rules.json?_labels=on&_shape=objects&_facet=section")
+    assert page.status_code == 200
+    assert "Camuflado" in page.text  # page_id shown by its label column
+    body = as_json.json()
+    assert {row["section"] for row in body["rows"]} == {"cancellation", "effects"}
+    assert body["rows"][0]["page_id"]["label"] in ("Camuflado", "TO Camouflaged")
+    sections = {f["value"]: f["count"] for f in body["facet_results"]["section"]["results"]}
+    assert sections == {"cancellation": 3, "effects": 1}
+
+
+def test_table_full_text_search_finds_spanish_without_accents(tiny_db):
+    body = one(tiny_db, "/tiny/rules.json?_search=cauteloso&_shape=objects").json()
+    assert [row["id"] for row in body["rows"]] == ["camuflado-cancellation-1-2"]
+
+
+# --- canned queries -----------------------------------------------------------------------
+
+
+def _query(path: Path, name: str, **params) -> list[dict]:
+    from urllib.parse import urlencode
+
+    response = one(path, f"/tiny/{name}.json?_shape=objects&{urlencode(params)}")
+    assert response.status_code == 200, response.text
+    return response.json()["rows"]
+
+
+def test_every_canned_query_is_listed_and_runs(tiny_db):
+    page = one(tiny_db, "/tiny")
+    for name, query in QUERIES.items():
+        assert query["title"] in page.text
+    assert {r["id"] for r in _query(tiny_db, "faqs_for_page", page="TO Camouflaged")} == {"faq-is-a-camo-marker-revealed-aaaaaa"}
+    # A FAQ whose related pages list Camuflado (as [[Camouflaged]]) counts for Camuflado too.
+    assert {r["id"] for r in _query(tiny_db, "faqs_for_page", page="camuflado")} == {
+        "faq-is-a-camo-marker-revealed-aaaaaa", "faq-can-surprise-attack-be-bbbbbb"}
+    # "Camouflaged" is the name the links use for Camuflado.
+    assert [r["id"] for r in _query(tiny_db, "cancels_state", state="Camouflaged")] == [
+        "camuflado-cancellation-1", "camuflado-cancellation-1-2"]
+    to = _query(tiny_db, "cancels_state", state="TO Camouflaged")
+    assert [r["id"] for r in to] == ["to-camouflaged-cancellation-1"]
+    assert to[0]["faqs"] == "faq-is-a-camo-marker-revealed-aaaaaa"
+    assert {r["id"] for r in _query(tiny_db, "errata_by_version", version="July 2023")} == {"to-camouflaged-cancellation-1"}
+    assert {r["id"] for r in _query(tiny_db, "errata_by_version", version="")} == {
+        "to-camouflaged-cancellation-1", "faq-can-surprise-attack-be-bbbbbb"}
+    assert [(r["to_title"], r["links"]) for r in _query(tiny_db, "dangling_links")] == [("Riotstopper", 1)]
+    assert {r["id"] for r in _query(tiny_db, "rules_by_edition", edition="N3")} == {
+        "to-camouflaged-effects-1", "to-camouflaged-cancellation-1"}
+
+
+# --- row pages: links both ways -----------------------------------------------------------
+
+
+def test_rule_row_shows_page_parent_children_faqs_and_linking_pages(tiny_db):
+    child, parent, to_rule = fetch(tiny_db, "/tiny/rules/camuflado-cancellation-1-2", "/tiny/rules/camuflado-cancellation-1",
+                                   "/tiny/rules/to-camouflaged-cancellation-1")
+    assert child.status_code == 200
+    assert 'href="/tiny/pages/camuflado"' in child.text
+    assert 'href="/tiny/rules/camuflado-cancellation-1"' in child.text  # its parent
+    assert 'href="/tiny/rules/camuflado-cancellation-1-2"' in parent.text  # its child
+    assert 'href="/tiny/pages/to-camouflaged"' in parent.text  # TO Camouflaged links to Camuflado
+    assert 'href="/tiny/faqs/faq-is-a-camo-marker-revealed-aaaaaa"' in to_rule.text  # the FAQ that settles it
+    assert "PDF 2.1, July 2023" in to_rule.text
+
+
+def test_faq_row_shows_its_pages_rules_and_dangling_related_pages(tiny_db):
+    page = one(tiny_db, "/tiny/faqs/faq-is-a-camo-marker-revealed-aaaaaa")
+    assert page.status_code == 200
+    assert 'href="/tiny/rules/to-camouflaged-cancellation-1"' in page.text
+    assert 'href="/tiny/pages/camuflado"' in page.text  # related [[Camouflaged]] resolved
+    assert "Riotstopper" in page.text and "not in the base" in page.text
+
+
+def test_page_row_lists_rules_by_section_faqs_and_dangling_links(tiny_db):
+    page = one(tiny_db, "/tiny/pages/to-camouflaged")
+    assert page.status_code == 200
+    text = page.text
+    assert text.index("Effects") < text.index('href="/tiny/rules/to-camouflaged-effects-1"') < text.index("Cancellation")
+    assert 'href="/tiny/faqs/faq-is-a-camo-marker-revealed-aaaaaa"' in text
+    assert "Dangling links" in text and "Riotstopper" in text
+
+
+def test_other_tables_keep_datasettes_row_page(tiny_db):
+    page = one(tiny_db, "/tiny/meta/schema_version")
+    assert page.status_code == 200 and "rc-title" not in page.text
+
+
+# --- escaping and no writes ---------------------------------------------------------------
+
+
+def test_script_in_rule_and_faq_text_is_shown_as_text(tiny_db):
+    urls = ["/tiny/rules/to-camouflaged-effects-1", "/tiny/faqs/faq-is-a-camo-marker-revealed-aaaaaa",
+            "/tiny/pages/to-camouflaged", "/tiny/rules", "/-/search?q=Cautious+Movement", "/-/search?q=" + SCRIPT]
+    for url, response in zip(urls, fetch(tiny_db, *urls)):
+        assert response.status_code == 200, url
+        assert SCRIPT not in response.text, url
+    assert "&lt;script&gt;" in fetch(tiny_db, urls[0])[0].text
+
+
+def test_no_writes_through_the_web(tiny_db):
+    before = sqlite3.connect(tiny_db).execute("select count(*) from rules").fetchone()[0]
+    write_sql = one(tiny_db, "/tiny.json?sql=delete+from+rules")
+    assert write_sql.status_code == 400 and "SELECT" in write_sql.text
+    for url in ("/tiny/rules/-/insert", "/tiny/-/create", "/tiny/rules/camuflado-cancellation-1/-/delete", "/tiny/rules/-/drop"):
+        response = one(tiny_db, url, method="post", json={"row": {"id": "x"}})
+        assert response.status_code in (403, 404, 405), (url, response.status_code)
+    assert one(tiny_db, "/-/databases.json").json()[0]["is_mutable"] is False
+    assert sqlite3.connect(tiny_db).execute("select count(*) from rules").fetchone()[0] == before
+
+
+# --- search page --------------------------------------------------------------------------
+
+
+def test_search_page_finds_rules_and_faqs_in_both_languages(tiny_db):
+    english, spanish, faq, empty, nothing = fetch(
+        tiny_db, "/-/search?q=Cautious+Movement", "/-/search?q=Movimiento+Cauteloso", "/-/search?q=Riotstopper",
+        "/-/search", "/-/search?q=zzzqqq")
+    assert 'href="/tiny/rules/to-camouflaged-effects-1"' in english.text
+    assert 'href="/tiny/rules/camuflado-cancellation-1-2"' in spanish.text
+    assert 'href="/tiny/faqs/faq-is-a-camo-marker-revealed-aaaaaa"' in faq.text
+    assert empty.status_code == 200 and 'name="q"' in empty.text
+    assert "Nothing found" in nothing.text
+
+
+def test_home_page_links_to_ask_and_search(tiny_db):
+    home = one(tiny_db, "/")
+    assert 'action="/-/ask"' in home.text and 'action="/-/search"' in home.text
+    assert 'href="/-/ask"' in home.text  # the menu
+
+
+# --- serve command ------------------------------------------------------------------------
+
+
+def test_serve_help_has_an_example():
+    result = CliRunner().invoke(cli, ["serve", "--help"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert "rulecheck serve --db" in result.output and "--port" in result.output
+
+
+def test_serve_refuses_a_port_in_use(tiny_db):
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        port = sock.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--db", str(tiny_db), "--port", str(port)], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert f"--port {port + 1}" in result.output

@@ -1,0 +1,215 @@
+"""The rulecheck Datasette plugin: the ask page, the search page, row pages linked both ways.
+
+A thin face over `rulecheck.checker` and `rulecheck.kb.read`: no rules logic lives here.
+Registered by the `datasette` entry point in pyproject.toml.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+
+from datasette import hookimpl
+from datasette.utils import urlsafe_components
+from datasette.utils.asgi import Response
+
+from rulecheck.web import related
+
+TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+CSS_PATH = "/-/rulecheck/rulecheck.css"
+SEARCH_LIMIT = 30
+
+# One read-only connection per worker thread and base: sqlite3 connections are not shared
+# across threads while in use, and opening one per request would cost more than the answer.
+_local = threading.local()
+
+
+def _connection(path: str):
+    from rulecheck.kb.read import connect
+
+    conns = _local.__dict__.setdefault("conns", {})
+    if path not in conns:
+        conns[path] = connect(path)
+    return conns[path]
+
+
+async def rulecheck_database(datasette):
+    """The first attached database that is a rulecheck base (has a `rules` table), or None."""
+    for name, db in datasette.databases.items():
+        if name == "_internal" or db.is_memory:
+            continue
+        if await db.table_exists("rules") and await db.table_exists("faqs"):
+            return db
+    return None
+
+
+async def _in_thread(datasette, fn, *args):
+    # Datasette's own SQL threads, so the ask page shares the server's concurrency budget.
+    if datasette.executor is None:
+        return fn(*args)
+    return await asyncio.get_running_loop().run_in_executor(datasette.executor, fn, *args)
+
+
+def _answer(path: str, question: str, edition: str | None) -> dict:
+    from rulecheck.checker.answer import answer_question
+
+    return answer_question(_connection(path), question, edition=edition).to_dict()
+
+
+def _search(path: str, text: str) -> list[dict]:
+    from rulecheck.kb.read import search
+
+    return search(_connection(path), text, limit=SEARCH_LIMIT)
+
+
+def _editions(path: str) -> list[str]:
+    rows = _connection(path).execute("select distinct edition from pages where edition is not null order by edition")
+    return [row[0] for row in rows]
+
+
+def _citation_url(datasette, database: str, citation: dict) -> str:
+    table = "rules" if citation.get("kind") == "rule" else "faqs"
+    return datasette.urls.row(database, table, citation["id"])
+
+
+async def _missing_base(datasette, request):
+    return Response.html(
+        await datasette.render_template(
+            "rulecheck_error.html",
+            {"message": "No rulecheck knowledge base is attached. Start the server with: rulecheck serve"},
+            request=request,
+        ),
+        status=500,
+    )
+
+
+async def ask_json(datasette, request):
+    """`/-/ask.json?q=…[&edition=N3]`: exactly `rulecheck ask --json`; 400 with {"error"} on a bad question."""
+    from rulecheck.checker.errors import CheckerError
+
+    question = (request.args.get("q") or "").strip()
+    edition = request.args.get("edition") or None
+    if not question:
+        return Response.json({"error": 'Empty question: add one as ?q=…, e.g. ?q=Is+a+camo+marker+revealed+by+Cautious+Movement'}, status=400)
+    db = await rulecheck_database(datasette)
+    if db is None:
+        return Response.json({"error": "No rulecheck knowledge base is attached. Start the server with: rulecheck serve"}, status=500)
+    try:
+        answer = await _in_thread(datasette, _answer, str(db.path), question, edition)
+    except CheckerError as e:
+        return Response.json({"error": str(e)}, status=400)
+    return Response.json(answer)
+
+
+async def ask_page(datasette, request):
+    """`/-/ask?q=…`: the question form, then the verdict, answer, reasoning and linked citations."""
+    from rulecheck.checker.errors import CheckerError
+
+    db = await rulecheck_database(datasette)
+    if db is None:
+        return await _missing_base(datasette, request)
+    question = (request.args.get("q") or "").strip()
+    edition = request.args.get("edition") or ""
+    context = {"question": question, "edition": edition, "answer": None, "error": None,
+               "editions": await _in_thread(datasette, _editions, str(db.path)), "database": db.name}
+    if question:
+        try:
+            answer = await _in_thread(datasette, _answer, str(db.path), question, edition or None)
+        except CheckerError as e:
+            context["error"] = str(e)
+        else:
+            for citation in answer.get("citations", []):
+                citation["url"] = _citation_url(datasette, db.name, citation)
+            context["answer"] = answer
+    elif "q" in request.args:
+        context["error"] = "Type a question first, e.g. “Is a Camouflaged trooper revealed if it declares Cautious Movement?”"
+    return Response.html(await datasette.render_template("rulecheck_ask.html", context, request=request))
+
+
+async def search_page(datasette, request):
+    """`/-/search?q=…`: full-text search across rules and FAQs, in English or Spanish."""
+    db = await rulecheck_database(datasette)
+    if db is None:
+        return await _missing_base(datasette, request)
+    text = (request.args.get("q") or "").strip()
+    hits = await _in_thread(datasette, _search, str(db.path), text) if text else []
+    for hit in hits:
+        hit["url"] = _citation_url(datasette, db.name, hit)
+    return Response.html(
+        await datasette.render_template(
+            "rulecheck_search.html", {"q": text, "hits": hits, "database": db.name}, request=request
+        )
+    )
+
+
+async def stylesheet(request):
+    """Our stylesheet, served by the plugin (Datasette finds static folders only for packages)."""
+    return Response(
+        (STATIC_DIR / "rulecheck.css").read_text(encoding="utf-8"),
+        content_type="text/css; charset=utf-8",
+        headers={"cache-control": "max-age=3600"},
+    )
+
+
+def _row_title(table: str, found: dict) -> str:
+    if table == "rules":
+        return f"{found['rule']['page_title']}: {found['rule']['id']}"
+    if table == "faqs":
+        question = found["faq"]["question"]
+        return question if len(question) <= 70 else question[:69] + "…"
+    return found["page"]["title"]
+
+
+@hookimpl
+def register_routes():
+    return [
+        (r"^/-/ask\.json$", ask_json),
+        (r"^/-/ask$", ask_page),
+        (r"^/-/search$", search_page),
+        (r"^/-/rulecheck/rulecheck\.css$", stylesheet),
+    ]
+
+
+@hookimpl
+def prepare_jinja2_environment(env):
+    # Our templates after any --template-dir and before Datasette's defaults. The plugin is a
+    # module, not a package, so Datasette does not find this folder by itself.
+    first = env.loader.loaders[0]
+    if str(TEMPLATES_DIR) not in first.searchpath:
+        first.searchpath.insert(max(len(first.searchpath) - 1, 0), str(TEMPLATES_DIR))
+
+
+@hookimpl
+def menu_links(datasette):
+    return [
+        {"href": datasette.urls.path("/-/ask"), "label": "Ask a rules question"},
+        {"href": datasette.urls.path("/-/search"), "label": "Search rules and FAQs"},
+    ]
+
+
+@hookimpl
+def extra_css_urls():
+    return [CSS_PATH]
+
+
+@hookimpl
+def extra_template_vars(view_name, table, database, request, datasette):
+    if view_name != "row" or table not in ("rules", "faqs", "pages") or request is None:
+        return {}
+
+    async def inner():
+        db = datasette.get_database(database)
+        if not await db.table_exists("faq_rules"):
+            return {}
+        pks = urlsafe_components(request.url_vars["pks"])
+        if len(pks) != 1:
+            return {}
+        key = pks[0]
+        fetch = {"rules": related.rule_context, "faqs": related.faq_context, "pages": related.page_context}[table]
+        found = await fetch(db, key)
+        if not found:
+            return {}
+        return {"rulecheck": found, "rulecheck_table": table, "rulecheck_title": _row_title(table, found)}
+
+    return inner
