@@ -131,6 +131,7 @@ def page_to_dict(page: Page) -> dict:
         "title": page.title, "lang": page.lang, "edition": page.edition, "format": page.format,
         "rules": [rule(r) for r in page.rules],
         "faqs": [faq(f) for f in page.faqs],
+        "links": [_link(x) for x in page.links],
         "warnings": [[w.line, w.code] for w in page.warnings],
     }
 

@@ -63,7 +63,7 @@ STEP_LABEL = re.compile(
 )
 
 #: Navigation phrases of the official wiki's page furniture (folded, whole line).
-NAV_PHRASES = re.compile(r"^(modulo de estados( y glosario)?|states? module|game states list|glosario|glossary)$")
+NAV_PHRASES = re.compile(r"^(modulo de estados( y glosario)?|states? module( and glossary)?|game states list|glosario|glossary)$")
 
 #: Sections whose short unpunctuated lines are headings (`Sensor`, `ORA ante un Marcador:`).
 HEADING_SECTIONS = frozenset({"see_also", "remember", "example", "explain"})
@@ -281,7 +281,7 @@ def parse_plaintext(text: str, source: str, title: str | None = None) -> Page:
         if section_for(stripped) and len(stripped.split()) <= 3:
             faqs.close()
             in_faq = in_empty = False
-            section, label, labelled = section_for(stripped), stripped, True
+            section, label, labelled = section_for(stripped), stripped.rstrip(": "), True
             parent = heading = step = None
             continue
         if in_faq:

@@ -104,7 +104,7 @@ def parse_rulebook(text: str, source: str, title: str | None = None) -> Page:
             continue
         if found := _label_of(stripped):
             faqs.close()
-            section, label = found, stripped
+            section, label = found, stripped.rstrip("!: ")
             in_faq = in_empty = False
             stack.clear()
             after_blank = True
