@@ -39,10 +39,13 @@ _HIDDEN_TAGS = frozenset({"ref", "references", "gallery", "math", "score", "temp
 #: Stray markup a broken page leaves in text nodes.
 STRAY_BRACES = ("{{", "}}")
 STRAY_BRACKETS = ("[[", "]]")
+#: The `stray` mark for an HTML tag left as text (mwparserfromhell leaves unclosed `<div>` as text).
+STRAY_TAG = "<tag>"
 
 _QUOTE_RUN = re.compile(r"'{2,}")
 # Behaviour switches such as __NOTOC__ are not parsed by mwparserfromhell; they are plain text to it.
 _MAGIC_WORD = re.compile(r"__[A-Z]+__")
+_LEFTOVER_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
 _SPACES = re.compile(r"[^\S\n]+")
 _NEWLINE_SPACE = re.compile(r" ?\n ?")
 _NEWLINES = re.compile(r"\n{2,}")
@@ -172,6 +175,10 @@ class TextCollector:
             if mark in value:
                 self.stray.add(mark)
                 value = value.replace(mark, "")
+        if "<" in value:
+            value, found = _LEFTOVER_TAG.subn("", value)
+            if found:
+                self.stray.add(STRAY_TAG)
         value = _MAGIC_WORD.sub("", value)
         return strip_quotes(value.replace("\n", " "))
 

@@ -5,7 +5,7 @@ Section templates (`{{effects}}`), headings (`==Effects==`), boxes, errata and e
 wrappers steer a small state; bullets and paragraphs become rules under that state.
 
 Warning codes: `unknown-template`, `unbalanced-braces`, `unbalanced-brackets`,
-`no-sections`, `unclosed-block`, `unmatched-end`, `incomplete-faq`, `orphan-bullet`,
+`unbalanced-tag`, `no-sections`, `unclosed-block`, `unmatched-end`, `incomplete-faq`, `orphan-bullet`,
 `stray-faq-text`.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from mwparserfromhell.nodes import Heading, Node, Tag, Template, Text
 from mwparserfromhell.wikicode import Wikicode
 
 from rulecheck.ingest import wikitext_templates as tpl
-from rulecheck.ingest.plainify import STRAY_BRACES, TextCollector, collapse, positional_text
+from rulecheck.ingest.plainify import STRAY_BRACES, STRAY_BRACKETS, STRAY_TAG, TextCollector, collapse, positional_text
 from rulecheck.ingest.records import Link, Page, ParseWarning, Rule
 from rulecheck.ingest.sections import is_empty_heading, is_faq_heading, section_for
 from rulecheck.ingest.wikitext_faq import FaqBoxDraft, IncompleteFaq, faq_from_template
@@ -200,9 +200,12 @@ class _PageReader:
         if collector.stray & set(STRAY_BRACES):
             self._warn("unbalanced-braces", f"Unbalanced {{{{ or }}}} on line {self.line_no}: "
                        "close the template (or remove the stray braces)")
-        if collector.stray - set(STRAY_BRACES):
+        if collector.stray & set(STRAY_BRACKETS):
             self._warn("unbalanced-brackets", f"Unbalanced [[ or ]] on line {self.line_no}: "
                        "close the link (or remove the stray brackets)")
+        if STRAY_TAG in collector.stray:
+            self._warn("unbalanced-tag", f"An HTML tag on line {self.line_no} is not closed: "
+                       "close it (or remove it); it was dropped from the text")
         collector.stray.clear()
 
     def _content(self, nodes: list[Node], line: _Line) -> None:
