@@ -235,7 +235,7 @@ def parse_plaintext(text: str, source: str, title: str | None = None) -> Page:
     implied = ImpliedSections()
     faqs = FaqReader(source)
 
-    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    first = next((i for i, line in enumerate(lines) if line.strip() and not is_navigation(line, None)), None)
     title_index = None
     if first is not None:
         candidate = collapse(lines[first])

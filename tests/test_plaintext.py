@@ -112,3 +112,14 @@ def test_faq_in_english_with_errata_box():
 def test_odd_input_never_raises():
     for text in ["", "\n\n", "- lone bullet", "Q: question only", "A:", "FAQ\nA: answer first", "::::\n- -"]:
         parse_plaintext(text, "odd")
+
+
+def test_title_skips_a_leading_navigation_line():
+    page = parse_plaintext("Terminology | Alignment | Labels\nHoloMask State\n- Automatic when deployed.\n", "x")
+    assert (page.title, [r.key for r in page.rules]) == ("HoloMask State", ["activation-1"])
+
+
+def test_note_before_labels_sets_the_edition():
+    page = parse_plaintext("Camouflaged\nThis N4 rule is not used in CodeOne.\nEFFECTS\nA rule.\n", "x")
+    assert [(r.key, r.section_label) for r in page.rules] == [("note-1", None), ("effects-1", "EFFECTS")]
+    assert page.edition == "N4"
