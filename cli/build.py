@@ -1,6 +1,8 @@
 """`rulecheck build`: the CLI face of the knowledge-base build."""
 from __future__ import annotations
 
+import sys
+
 import click
 
 #: Show a progress bar only when there are more pages than this.
@@ -72,7 +74,7 @@ class _Progress:
         if total <= PROGRESS_MIN_PAGES:
             return
         if self._bar is None:
-            self._bar = click.progressbar(length=total, label="Reading pages", file=click.get_text_stream("stderr"))
+            self._bar = click.progressbar(length=total, label="Reading pages", file=sys.stderr)
             self._bar.__enter__()
         self._bar.update(done - self._bar.pos)
 

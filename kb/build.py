@@ -2,6 +2,7 @@
 FAQs to rules, and write the knowledge base atomically (a temporary file, then a rename)."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
@@ -161,7 +162,7 @@ def write_database(
     report.links_dangling = len(rows.links) - report.links_resolved
     if strict and report.warnings:
         raise StrictBuildFailed(
-            f"{len(report.warnings)} warning(s) under --strict: the base at {db_path} was not written. "
+            f"{len(report.warnings)} warning(s) under --strict: the base at {db_path} was not written (an existing one is left as it was). "
             "Fix the files named above, or build without --strict.", report)
     meta = {
         "fingerprint": bundled_fingerprint(),
@@ -191,21 +192,25 @@ class _Rows:
         glossary = load_glossary()
         resolver = LinkResolver((PageRef(i, p.title, p.lang, p.edition) for i, p in zip(ids, pages)), glossary)
         candidates: dict[str, set[str]] = {}
+        related: dict[str, dict[str, None]] = {}
         rules_of_page: dict[str, list[str]] = {}
         rule_texts: dict[str, str] = {}
         for ordinal, (page_id, page) in enumerate(zip(ids, pages), 1):
             page_rules = self._add_rules(page_id, page, resolver, rule_texts)
             rules_of_page[page_id] = page_rules
-            faq_count = self._add_faqs(page_id, page, resolver, candidates)
+            faq_count = self._add_faqs(page_id, page, resolver, candidates, related)
             for link in page.links:
                 to_id, how = resolver.explain(link, edition=page.edition)
                 self.links.append((page_id, None, None, link.kind, link.to_title, to_id, link.label, link.lang, how))
             self.pages.append((page_id, page.title, page.lang, page.edition, page.format, page.source, ordinal,
                                len(page_rules), faq_count))
-        faq_texts = {fid: f"{row[5]}\n{row[6]}" for fid, row in self.faqs.items()}
+        # Related pages the base lacks say what a FAQ is about (`Discover`, `Riotstopper`); those
+        # it has are the pages the candidates come from, named in nearly every rule already.
+        faq_texts = {fid: "\n".join([row[5], row[6], *related.get(fid, ())]) for fid, row in self.faqs.items()}
         rule_candidates = {fid: [r for p in sorted(pages_) for r in rules_of_page.get(p, ())]
                            for fid, pages_ in candidates.items()}
-        for fid, rid, score in similarity_links(faq_texts, rule_texts, rule_candidates, glossary):
+        page_terms = [t.id for t in glossary.terms.values() if t.page and resolver.page_for_title(t.page)]
+        for fid, rid, score in similarity_links(faq_texts, rule_texts, rule_candidates, glossary, page_terms):
             self.faq_rules.append((fid, rid, "similarity", score))
         try:
             pairs = logic_links(LOGIC_PATH, self.faqs.keys(), rule_texts.keys())
@@ -242,9 +247,10 @@ class _Rows:
                 self.links.append((page_id, rid, None, link.kind, link.to_title, to_id, link.label, link.lang, how))
         return added
 
-    def _add_faqs(self, page_id: str, page: Page, resolver: LinkResolver, candidates: dict[str, set[str]]) -> int:
+    def _add_faqs(self, page_id: str, page: Page, resolver: LinkResolver, candidates: dict[str, set[str]],
+                  related: dict[str, dict[str, None]]) -> int:
         for ordinal, faq in enumerate(page.faqs, 1):
-            fid = faq_id(faq.question)
+            fid = _faq_id(faq.question)
             row = self.faqs.get(fid)
             if row is None:
                 self.faqs[fid] = [fid, faq.kind, faq.title, faq.version, faq.date, faq.question, faq.answer,
@@ -262,7 +268,12 @@ class _Rows:
                 self.links.append((page_id, None, fid, link.kind, link.to_title, to_id, link.label, link.lang, how))
                 if link.kind == "related" and to_id:
                     pages_.add(to_id)
+                elif link.kind == "related":  # a page the base lacks names the FAQ's topic
+                    related.setdefault(fid, {})[link.to_title] = None
         return len(page.faqs)
+
+
+_faq_id = functools.lru_cache(maxsize=4096)(faq_id)
 
 
 def _write_atomically(db_path: Path, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:

@@ -25,6 +25,8 @@ MAX_RULES = 4
 MIN_SCORE = 0.12
 #: …and at least this share of the FAQ's best score (a clear winner drops the also-rans).
 MIN_SHARE = 0.55
+#: Glossary terms (`@discover`) carry a FAQ's topic: they weigh this much more than other words.
+TERM_WEIGHT = 2.0
 
 _STOP = frozenset("""
 a about after all also an and any are as at be been but by can cannot could do does during each
@@ -36,65 +38,91 @@ este esto estos la las le les lo los mas mismo muy ni no o para pero por puede p
 si sin sobre su sus tambien tiene un una uno unos y ya
 """.split())
 
-_WORD = re.compile(r"@\w+|\w+")
+_WORD = re.compile(r"\w+")
 
 
 def _strip_accents(text: str) -> str:
+    if text.isascii():
+        return text
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def stem(word: str) -> str:
-    """A light English/Spanish stem: `discovers` → `discover`, `cancelaciones` → `cancel`."""
-    for suffix in ("aciones", "acion", "ciones", "cion", "mente", "ments", "ment", "ings", "ing",
-                   "edly", "ed", "ies", "es", "s"):
+    """A light English/Spanish stem: `discovers`, `discovering` → `discover`; `enemies` → `enemy`."""
+    if word.endswith("ies") and len(word) > 5:
+        return word[:-3] + "y"
+    for suffix in ("aciones", "acion", "ciones", "cion", "mente", "ments", "ment", "ings", "ing", "edly",
+                   "ly", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
+            word = word[: -len(suffix)]
+            break
+    # `declare`, `declared`, `declaring` → `declar`
+    return word[:-1] if word.endswith("e") and len(word) > 4 else word
 
 
 class Tokenizer:
-    """Turns text into weighted-bag tokens: glossary terms as `@<term id>`, other words stemmed."""
+    """Turns text into bag-of-words tokens: glossary terms as `@<term id>`, other words stemmed.
 
-    def __init__(self, glossary: Glossary | None) -> None:
-        self._terms: dict[str, str] = {}
-        loose: list[str] = []
-        strict: list[str] = []
-        if glossary is not None:
-            for term in glossary.terms.values():
-                for alias in term.names:
-                    bare = _strip_accents(alias).strip()
-                    if not bare:
-                        continue
-                    if is_strict_alias(alias):
-                        self._terms.setdefault(bare, term.id)
-                        strict.append(bare)
-                    else:
-                        self._terms.setdefault(bare.lower(), term.id)
-                        loose.append(bare)
-        # Longest aliases first, so `TO Camouflaged` wins over `Camouflaged`.
-        parts = [(len(a), f"(?i:{re.escape(a)})") for a in loose] + [(len(a), re.escape(a)) for a in strict]
-        parts.sort(key=lambda p: -p[0])
-        self._pattern = (
-            re.compile(r"(?<!\w)(?:" + "|".join(p for _, p in parts) + r")(?!\w)") if parts else None
-        )
+    Aliases match as word sequences (punctuation between words ignored), longest first, so
+    `TO Camouflaged` wins over `Camouflaged`; short all-capitals aliases (`TO`, `ORA`) only
+    as written. Results are cached by text: generated and translated corpora repeat a lot.
+    """
 
-    def _term(self, match: re.Match[str]) -> str:
-        text = match.group(0)
-        term_id = self._terms.get(text) or self._terms.get(text.lower())
-        return f" @{term_id} " if term_id else text
+    def __init__(self, glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
+        self._drop = {f"@{t}" for t in drop_terms}
+        #: (words…) → term id; loose aliases folded to lower case, strict ones as written.
+        self._loose: dict[tuple[str, ...], str] = {}
+        self._strict: dict[tuple[str, ...], str] = {}
+        #: first word (lower case) → the alias lengths starting with it, longest first.
+        self._starts: dict[str, list[int]] = {}
+        for term in glossary.terms.values() if glossary is not None else ():
+            for alias in term.names:
+                words = tuple(_WORD.findall(_strip_accents(alias)))
+                if not words:
+                    continue
+                if is_strict_alias(alias):
+                    self._strict.setdefault(words, term.id)
+                else:
+                    words = tuple(w.lower() for w in words)
+                    self._loose.setdefault(words, term.id)
+                lengths = self._starts.setdefault(words[0].lower(), [])
+                if len(words) not in lengths:
+                    lengths.append(len(words))
+                    lengths.sort(reverse=True)
+        self._cache: dict[str, list[str]] = {}
 
     def tokens(self, text: str) -> list[str]:
         """The tokens of `text`: folded, stop words dropped, aliases as terms."""
-        bare = _strip_accents(text)
-        if self._pattern is not None:
-            bare = self._pattern.sub(self._term, bare)
-        out = []
-        for word in _WORD.findall(bare.lower()):
-            if word.startswith("@"):
-                out.append(word)
-            elif word not in _STOP and len(word) > 1 and not word.isdigit():
+        cached = self._cache.get(text)
+        if cached is None:
+            cached = self._cache[text] = self._tokens(text)
+        return cached
+
+    def _tokens(self, text: str) -> list[str]:
+        words = _WORD.findall(_strip_accents(text))
+        lower = [w.lower() for w in words]
+        out: list[str] = []
+        i, n = 0, len(words)
+        while i < n:
+            term_len, term_id = 0, None
+            for length in self._starts.get(lower[i], ()):
+                if i + length > n:
+                    continue
+                term_id = self._loose.get(tuple(lower[i:i + length])) or self._strict.get(tuple(words[i:i + length]))
+                if term_id:
+                    term_len = length
+                    break
+            if term_id:
+                token = f"@{term_id}"
+                if token not in self._drop:
+                    out.append(token)
+                i += term_len
+                continue
+            word = lower[i]
+            if word not in _STOP and len(word) > 1 and not word.isdigit():
                 out.append(stem(word))
+            i += 1
         return out
 
 
@@ -121,7 +149,8 @@ class Vectors:
     def vector(self, tokens: list[str]) -> dict[str, float]:
         """A unit TF-IDF vector; words never seen in the documents weigh nothing."""
         counts = Counter(tokens)
-        vec = {t: (1 + math.log(c)) * self.idf[t] for t, c in counts.items() if t in self.idf}
+        vec = {t: (1 + math.log(c)) * self.idf[t] * (TERM_WEIGHT if t[0] == "@" else 1.0)
+               for t, c in counts.items() if t in self.idf}
         norm = math.sqrt(sum(v * v for v in vec.values())) or 1.0
         return {t: v / norm for t, v in vec.items()}
 
@@ -138,12 +167,15 @@ def similarity_links(
     rule_texts: Mapping[str, str],
     candidates: Mapping[str, Iterable[str]],
     glossary: Glossary | None,
+    drop_terms: Iterable[str] = (),
 ) -> list[tuple[str, str, float]]:
     """`(faq_id, rule_id, score)` for each FAQ's nearest candidate rules, best first per FAQ.
 
-    `candidates` maps a FAQ id to the rule ids it may link to (its pages' rules).
+    `candidates` maps a FAQ id to the rule ids it may link to (its pages' rules). `drop_terms`
+    are glossary term ids left out of the comparison: the states the pages themselves are
+    about, named in nearly every bullet of their page, so they tell no bullet from another.
     """
-    tokenizer = Tokenizer(glossary)
+    tokenizer = Tokenizer(glossary, drop_terms)
     vectors = Vectors.build({rule_id: tokenizer.tokens(text) for rule_id, text in rule_texts.items()})
     found: list[tuple[str, str, float]] = []
     for faq_id, text in faq_texts.items():

@@ -76,6 +76,7 @@ class LinkResolver:
         for page in pages:
             self._by_title.setdefault(title_key(page.title), []).append(page)
         self._glossary = glossary
+        self._cache: dict[tuple[str, str | None, str | None], tuple[str | None, str | None]] = {}
 
     def page_for_title(self, title: str, *, lang: str | None = None, edition: str | None = None) -> str | None:
         """The id of the page with this title (ignoring case, accents, a trailing ` State`).
@@ -99,6 +100,12 @@ class LinkResolver:
 
     def explain(self, link: Link, *, edition: str | None = None) -> tuple[str | None, str | None]:
         """`(page id, how)`: how is `title` or `glossary`; `(None, None)` for a dangling link."""
+        key = (link.to_title, link.lang, edition)
+        if key not in self._cache:
+            self._cache[key] = self._explain(link, edition)
+        return self._cache[key]
+
+    def _explain(self, link: Link, edition: str | None) -> tuple[str | None, str | None]:
         target = link.to_title.strip()
         if not target:
             return None, None
