@@ -41,6 +41,8 @@ STRAY_BRACES = ("{{", "}}")
 STRAY_BRACKETS = ("[[", "]]")
 #: The `stray` mark for an HTML tag left as text (mwparserfromhell leaves unclosed `<div>` as text).
 STRAY_TAG = "<tag>"
+#: Table delimiters left over from a broken table, or ending an old-style FAQ box.
+_TABLE_MARKS = ("{|", "|}")
 
 _QUOTE_RUN = re.compile(r"'{2,}")
 # Behaviour switches such as __NOTOC__ are not parsed by mwparserfromhell; they are plain text to it.
@@ -57,15 +59,13 @@ TemplateText = Callable[[Template, "TextCollector"], str]
 def strip_quotes(text: str) -> str:
     """Drop bold/italic quote runs the way MediaWiki reads them, balanced or not.
 
-    Two, three or five quotes are markup; four are an apostrophe and bold; more than five
-    leave the extra quotes as apostrophes.
+    Two, three or five quotes are markup; four are an apostrophe and bold. MediaWiki shows
+    the extras of a longer run as apostrophes; one is kept, since `''` must never reach a text.
     """
 
     def keep(match: re.Match[str]) -> str:
         n = len(match.group())
-        if n == 4:
-            return "'"
-        return "'" * (n - 5) if n > 5 else ""
+        return "'" if n == 4 or n > 5 else ""
 
     return _QUOTE_RUN.sub(keep, text)
 
@@ -145,7 +145,10 @@ class TextCollector:
 
     def text(self) -> str:
         """The readable text so far: whitespace collapsed, `<br>` as a newline."""
-        return collapse(self.raw_text())
+        text = self.raw_text()
+        if "''" in text:  # quotes from neighbouring nodes can meet once joined
+            text = _QUOTE_RUN.sub("'", text)
+        return collapse(text)
 
     def _node(self, node: Node) -> None:
         if isinstance(node, Text):
@@ -175,16 +178,26 @@ class TextCollector:
             if mark in value:
                 self.stray.add(mark)
                 value = value.replace(mark, "")
+        for mark in _TABLE_MARKS:
+            if mark in value:
+                value = value.replace(mark, "")
         if "<" in value:
             value, found = _LEFTOVER_TAG.subn("", value)
             if found:
                 self.stray.add(STRAY_TAG)
-        value = _MAGIC_WORD.sub("", value)
-        return strip_quotes(value.replace("\n", " "))
+        if "__" in value:
+            value = _MAGIC_WORD.sub("", value)
+        if "''" in value:
+            value = strip_quotes(value)
+        return value.replace("\n", " ")
 
     def _wikilink(self, node: Wikilink) -> None:
         kind, target, lang = split_link_title(str(node.title))
         if kind == "file":
+            return
+        if not target:  # `[[|x]]` links nowhere; MediaWiki shows it as text
+            if node.text is not None:
+                self.add(node.text.nodes)
             return
         if kind in ("category", "interlanguage"):
             self.page_links.append(Link(kind=kind, to_title=target, lang=lang))

@@ -43,27 +43,35 @@ class _Line:
 
     number: int
     nodes: list[Node]
+    #: `str()` of each node, made once: it is the rule's source fragment and the newline count.
+    strs: list[str]
 
 
 def _lines(code: Wikicode) -> Iterator[_Line]:
     number = start = 1
-    current: list[Node] = []
+    nodes: list[Node] = []
+    strs: list[str] = []
     for node in code.nodes:
         if isinstance(node, Text):
-            if "\n" not in node.value:
-                current.append(node)
+            value = node.value
+            if "\n" not in value:
+                nodes.append(node)
+                strs.append(value)
                 continue
-            for i, piece in enumerate(node.value.split("\n")):
+            for i, piece in enumerate(value.split("\n")):
                 if i:
-                    yield _Line(start, current)
+                    yield _Line(start, nodes, strs)
                     number += 1
-                    start, current = number, []
+                    start, nodes, strs = number, [], []
                 if piece:
-                    current.append(Text(piece))
+                    nodes.append(Text(piece))
+                    strs.append(piece)
         else:
-            current.append(node)
-            number += str(node).count("\n")
-    yield _Line(start, current)
+            text = str(node)
+            nodes.append(node)
+            strs.append(text)
+            number += text.count("\n")
+    yield _Line(start, nodes, strs)
 
 
 def _split_markers(nodes: list[Node]) -> tuple[str, list[Node]]:
@@ -148,36 +156,38 @@ class _PageReader:
         return self.page
 
     def _title_line(self, line: _Line) -> bool:
-        text = "".join(str(node) for node in line.nodes).strip()
+        text = "".join(line.strs).strip()
         if not text.lower().startswith(_VIEW_SOURCE):
             return False
         self.page.title = collapse(text[len(_VIEW_SOURCE):]) or self.page.title
         return True
 
     def _line(self, line: _Line) -> None:
-        source = "".join(str(node) for node in line.nodes)
+        source = "".join(line.strs)
         if source.strip() == "|}":
             if self.draft is not None:
                 self.draft.sources.append(source)
                 self._finish_draft()
             return
         pending: list[Node] = []
-        for node in line.nodes:
+        pending_strs: list[str] = []
+        for node, text in zip(line.nodes, line.strs):
             if isinstance(node, Heading):
-                self._content(pending, line)
-                pending = []
+                self._content(pending, pending_strs, line)
+                pending, pending_strs = [], []
                 self._heading(node)
                 continue
             control = tpl.classify(node) if isinstance(node, Template) else None
             if control is not None and control.kind in tpl.STEERING:
-                markers, rest = _split_markers(pending)
-                if "".join(str(n) for n in rest).strip():
-                    self._content(pending, line)
-                    pending = []
+                markers, _ = _split_markers(pending)
+                if "".join(pending_strs[len(markers):]).strip():
+                    self._content(pending, pending_strs, line)
+                    pending, pending_strs = [], []
                 self._control(control, node)
                 continue
             pending.append(node)
-        self._content(pending, line)
+            pending_strs.append(text)
+        self._content(pending, pending_strs, line)
         if self.draft is not None:
             self.draft.sources.append(source)
 
@@ -208,7 +218,7 @@ class _PageReader:
                        "close it (or remove it); it was dropped from the text")
         collector.stray.clear()
 
-    def _content(self, nodes: list[Node], line: _Line) -> None:
+    def _content(self, nodes: list[Node], strs: list[str], line: _Line) -> None:
         if self.draft is not None:
             if nodes:
                 self._check_stray(self.draft.add(_split_markers(nodes)[1]))
@@ -225,7 +235,7 @@ class _PageReader:
         if self.faq_part:
             self._warn("stray-faq-text", f"Text outside any FAQ box in the FAQ part was skipped: {text[:40]!r}")
             return
-        source = "".join(str(node) for node in nodes)
+        source = "".join(strs)
         depth = markers.count("*") + markers.count("#")
         if depth:
             self._flush_paragraph()
