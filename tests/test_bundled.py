@@ -208,3 +208,40 @@ def test_build_from_another_folder_and_twice_gives_the_same_rows(built_db, tmp_p
         dumps.append({t: conn.execute(f"select * from {t} order by rowid").fetchall() for t in tables})
         conn.close()
     assert dumps[0] == dumps[1]
+
+
+def test_logic_table_rows_link_their_cited_faqs_and_rules(built_conn):
+    import tomllib
+
+    from rulecheck.data import DATA_DIR
+
+    faqs = {r[0] for r in built_conn.execute("select id from faqs")}
+    rule_ids = {r[0] for r in built_conn.execute("select id from rules")}
+    expected = set()
+    path = DATA_DIR / "logic.toml"
+    if path.exists():
+        for row in tomllib.loads(path.read_text(encoding="utf-8")).get("row", []):
+            cites = row.get("cites", [])
+            expected |= {(f, r) for f in cites if f in faqs for r in cites if r in rule_ids}
+    got = {tuple(r) for r in built_conn.execute("select faq_id, rule_id from faq_rules where how = 'logic'")}
+    assert got == expected
+    assert {r[0] for r in built_conn.execute("select score from faq_rules where how = 'logic'")} <= {1.0}
+
+
+def test_ensure_built_builds_once_and_rebuilds_a_stale_base_with_its_extras(tmp_path):
+    from rulecheck.kb.location import ensure_built
+
+    extra = tmp_path / "Extra_Test_State.wiki"
+    extra.write_text("View source for Extra Test State\n\n==Effects==\n\n* An effect of the Extra Test State.\n")
+    db = tmp_path / "kb.db"
+    build_database(db, [extra])
+    conn = sqlite3.connect(db)
+    conn.execute("update meta set value = 'stale' where key = 'fingerprint'")
+    conn.commit()
+    conn.close()
+    assert ensure_built(db) == db
+    assert built_fingerprint(db) == (bundled_fingerprint(), [str(extra)])
+    assert sqlite3.connect(db).execute("select count(*) from pages where id = 'extra-test-state'").fetchone() == (1,)
+    before = db.stat().st_mtime_ns
+    ensure_built(db)
+    assert db.stat().st_mtime_ns == before
