@@ -105,7 +105,7 @@ def test_bad_input_is_a_warning_naming_the_file_and_good_files_land(tmp_path, ca
     assert "warnings: 0" not in result.stdout
 
 
-@pytest.mark.parametrize("case", ["empty", "twin", "no-sections"])
+@pytest.mark.parametrize("case", sorted(bad_inputs()))
 def test_strict_exits_non_zero_and_keeps_the_old_base(tmp_path, case):
     db = tmp_path / "kb.db"
     assert run("--db", str(db)).exit_code == 0

@@ -237,6 +237,20 @@ def test_failure_midway_leaves_old_base_byte_identical(db_path, monkeypatch):
     assert sorted(p.name for p in db_path.parent.iterdir()) == ["rulecheck.db"]
 
 
+def test_interrupted_build_leaves_old_base_byte_identical(db_path):
+    build_database(db_path)
+    before = db_path.read_bytes()
+
+    def interrupt(done, total, source):
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        build_database(db_path, progress=interrupt)
+    assert db_path.read_bytes() == before
+    assert [p.name for p in db_path.parent.iterdir()] == ["rulecheck.db"]
+
+
 def test_rename_failure_is_a_build_error_and_leaves_no_temp_file(db_path, monkeypatch):
     write_database(db_path, pages())
     before = db_path.read_bytes()
