@@ -5,84 +5,36 @@ Section templates (`{{effects}}`), headings (`==Effects==`), boxes, errata and e
 wrappers steer a small state; bullets and paragraphs become rules under that state.
 
 Warning codes: `unknown-template`, `unbalanced-braces`, `unbalanced-brackets`,
-`unbalanced-tag`, `no-sections`, `unclosed-block`, `unmatched-end`, `incomplete-faq`, `orphan-bullet`,
-`stray-faq-text`.
+`unbalanced-tag`, `no-sections`, `unclosed-block`, `unmatched-end`, `incomplete-faq`,
+`orphan-bullet`, `stray-faq-text`.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 import mwparserfromhell
-from mwparserfromhell.nodes import Heading, Node, Tag, Template, Text
-from mwparserfromhell.wikicode import Wikicode
+from mwparserfromhell.nodes import Heading, Node, Template
 
 from rulecheck.ingest import wikitext_templates as tpl
-from rulecheck.ingest.plainify import STRAY_BRACES, STRAY_BRACKETS, STRAY_TAG, TextCollector, collapse, positional_text
+from rulecheck.ingest.plainify import (
+    STRAY_BRACES, STRAY_BRACKETS, STRAY_TAG, TextCollector, collapse, positional_text,
+)
 from rulecheck.ingest.records import Link, Page, ParseWarning, Rule
 from rulecheck.ingest.sections import is_empty_heading, is_faq_heading, section_for
 from rulecheck.ingest.wikitext_faq import FaqBoxDraft, IncompleteFaq, faq_from_template
+from rulecheck.ingest.wikitext_lines import Line, lines, split_markers
 
 _VIEW_SOURCE = "view source for "
-_LIST_MARKERS = ("*", "#", ":", ";")
 
 
 def parse_wikitext(text: str, source: str, title: str | None = None) -> Page:
     """Read MediaWiki source into a `Page`. Never raises on bad markup: see `page.warnings`.
 
-    The title comes from a first line `View source for TITLE`, else `title`, else the state a
-    `{{skillbox}}` banner names, else the file name.
+    The title comes from a first (non-blank) line `View source for TITLE`, else `title`, else
+    the state a `{{skillbox}}` banner names, else the file name.
     """
     return _PageReader(text, source, title).read()
-
-
-@dataclass
-class _Line:
-    """One source line's top-level nodes (a node spanning lines belongs to the line it starts on)."""
-
-    number: int
-    nodes: list[Node]
-    #: `str()` of each node, made once: it is the rule's source fragment and the newline count.
-    strs: list[str]
-
-
-def _lines(code: Wikicode) -> Iterator[_Line]:
-    number = start = 1
-    nodes: list[Node] = []
-    strs: list[str] = []
-    for node in code.nodes:
-        if isinstance(node, Text):
-            value = node.value
-            if "\n" not in value:
-                nodes.append(node)
-                strs.append(value)
-                continue
-            for i, piece in enumerate(value.split("\n")):
-                if i:
-                    yield _Line(start, nodes, strs)
-                    number += 1
-                    start, nodes, strs = number, [], []
-                if piece:
-                    nodes.append(Text(piece))
-                    strs.append(piece)
-        else:
-            text = str(node)
-            nodes.append(node)
-            strs.append(text)
-            number += text.count("\n")
-    yield _Line(start, nodes, strs)
-
-
-def _split_markers(nodes: list[Node]) -> tuple[str, list[Node]]:
-    """Leading list markers (`**`) and the nodes after them."""
-    markers = []
-    for i, node in enumerate(nodes):
-        if isinstance(node, Tag) and node.wiki_markup in _LIST_MARKERS:
-            markers.append(node.wiki_markup)
-        else:
-            return "".join(markers), nodes[i:]
-    return "".join(markers), []
 
 
 def _is_prose(text: str) -> bool:
@@ -143,10 +95,13 @@ class _PageReader:
         # Style tags are left as text on purpose: pages carry unbalanced quotes
         # (`'''[[Discover]]'' Roll`) that the style-tag tree gets wrong; plainify strips them.
         code = mwparserfromhell.parse(self.text, skip_style_tags=True)
-        for line in _lines(code):
+        looking_for_title = True
+        for line in lines(code):
             self.line_no = line.number
-            if line.number == 1 and self._title_line(line):
-                continue
+            if looking_for_title and line.strs and "".join(line.strs).strip():
+                looking_for_title = False
+                if self._title_line(line):
+                    continue
             self._line(line)
         self._flush_paragraph()
         self._finish_draft()
@@ -155,14 +110,14 @@ class _PageReader:
             self.page.title = self.banner_title or PurePath(self.page.source).stem.replace("_", " ")
         return self.page
 
-    def _title_line(self, line: _Line) -> bool:
+    def _title_line(self, line: Line) -> bool:
         text = "".join(line.strs).strip()
         if not text.lower().startswith(_VIEW_SOURCE):
             return False
         self.page.title = collapse(text[len(_VIEW_SOURCE):]) or self.page.title
         return True
 
-    def _line(self, line: _Line) -> None:
+    def _line(self, line: Line) -> None:
         source = "".join(line.strs)
         if source.strip() == "|}":
             if self.draft is not None:
@@ -179,7 +134,7 @@ class _PageReader:
                 continue
             control = tpl.classify(node) if isinstance(node, Template) else None
             if control is not None and control.kind in tpl.STEERING:
-                markers, _ = _split_markers(pending)
+                markers, _ = split_markers(pending)
                 if "".join(pending_strs[len(markers):]).strip():
                     self._content(pending, pending_strs, line)
                     pending, pending_strs = [], []
@@ -218,12 +173,12 @@ class _PageReader:
                        "close it (or remove it); it was dropped from the text")
         collector.stray.clear()
 
-    def _content(self, nodes: list[Node], strs: list[str], line: _Line) -> None:
+    def _content(self, nodes: list[Node], strs: list[str], line: Line) -> None:
         if self.draft is not None:
             if nodes:
-                self._check_stray(self.draft.add(_split_markers(nodes)[1]))
+                self._check_stray(self.draft.add(split_markers(nodes)[1]))
             return
-        markers, body = _split_markers(nodes)
+        markers, body = split_markers(nodes)
         collector = self._collector()
         collector.add(body)
         self.page.links.extend(collector.page_links)
@@ -233,7 +188,8 @@ class _PageReader:
             self._flush_paragraph()
             return
         if self.faq_part:
-            self._warn("stray-faq-text", f"Text outside any FAQ box in the FAQ part was skipped: {text[:40]!r}")
+            self._warn("stray-faq-text", "Text outside any FAQ box in the FAQ part was skipped "
+                       f"({text[:40]!r}): put it in a FAQ box or under a rule heading")
             return
         source = "".join(strs)
         depth = markers.count("*") + markers.count("#")

@@ -131,8 +131,15 @@ def test_title_from_view_source_line_then_argument_then_banner_then_file_name():
 
 
 def test_view_source_line_is_not_content():
-    page = parse_wikitext("View source for A Long Page Title Here.\n==Effects==\n*One.", "a.wiki")
-    assert [r.text for r in page.rules] == ["One."]
+    page = parse_wikitext("\n\nView source for A Long Page Title Here.\n==Effects==\n*One.", "a.wiki")
+    assert page.title == "A Long Page Title Here."
+    assert [(r.text, r.line) for r in page.rules] == [("One.", 5)]
+
+
+def test_capitalised_section_templates_open_sections_as_written():
+    page = parse_wikitext("{{Activation}}\n* A.\n{{Cancellation}}\n* B.\n{{Requirements}}\n* C.", "a.wiki")
+    assert [(r.key, r.section_label) for r in page.rules] == [
+        ("activation-1", "Activation"), ("cancellation-1", "Cancellation"), ("requirements-1", "Requirements")]
 
 
 def test_warnings_name_the_source_and_line():
