@@ -68,7 +68,6 @@ class _PageReader:
 
     def __init__(self, text: str, source: str, title: str | None) -> None:
         self.text = text.lstrip("\ufeff")
-        self.title_arg = title
         self.page = Page(title=title or "", format="wikitext", source=source, raw=text)
         self.line_no = 1
         # Where the next rule goes.
