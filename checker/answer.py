@@ -1,0 +1,140 @@
+"""Answers: the verdict, one sentence, the reasoning and the citations, as JSON data
+(`Answer.to_dict()`, the `rulecheck ask --json` contract) and as text for people."""
+from __future__ import annotations
+
+import sqlite3
+import textwrap
+from dataclasses import dataclass, field
+
+from rulecheck.checker.engine import Evaluation, evaluate
+from rulecheck.checker.errors import EmptyQuestion
+from rulecheck.checker.logic import STATES, LogicTable, load_logic
+from rulecheck.checker.question import read_question
+from rulecheck.checker.scenario import Scenario
+from rulecheck.kb.read import faqs_by_id, rules_by_id, search
+
+_CONDITION_WORDS = {"keeps": "it keeps the state", "cancelled": "it is revealed", "marker": "it keeps its Marker state",
+                    "allowed": "it is allowed", "forbidden": "it is not allowed", "yes": "yes", "no": "no",
+                    "open": "it is Open Information", "private": "it is Private Information"}
+
+
+@dataclass
+class Answer:
+    """A checked answer. `to_dict()` is the JSON contract; `to_text()` prints the same data."""
+
+    question: str | None
+    verdict: str
+    answer: str
+    edition: str | None
+    scenario: dict
+    trace: list[dict]
+    citations: list[dict]
+    state: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        """`{question, verdict, answer, edition, scenario, trace, citations, state, page, reasoning, notes}`."""
+        return {"question": self.question, "verdict": self.verdict, "answer": self.answer, "edition": self.edition,
+                "scenario": self.scenario, "trace": self.trace, "citations": self.citations, "state": self.state,
+                "page": STATES[self.state][1] if self.state else None,
+                "reasoning": [step["step"] for step in self.trace], "notes": self.notes}
+
+    def to_text(self) -> str:
+        """Verdict first, the answer, numbered reasoning, then each citation quoted with its place."""
+        lines = [f"Verdict: {self.verdict.upper()}", self.answer]
+        if self.state:
+            lines.append(f"Edition: {self.edition} ({STATES[self.state][1]})")
+        lines += [f"Note: {n}" for n in self.notes]
+        if self.trace:
+            lines += ["", "Reasoning:"] + [f"  {i}. {step['step']}" for i, step in enumerate(self.trace, 1)]
+        if self.citations:
+            lines += ["", "Citations:" if self.verdict != "unknown" else "Nearest passages:"]
+            for i, c in enumerate(self.citations, 1):
+                if c["kind"] == "rule":
+                    where = f"{c['page']}, {c['section']}"
+                else:
+                    label = c.get("title") or c["kind"].upper()
+                    where = f"{c['page'] or '—'}, {label}{' ' + c['version'] if c.get('version') else ''}"
+                lines.append(f"  [{i}] {where} ({c['id']})")
+                for para in c["text"].splitlines():
+                    lines += textwrap.wrap(para, 96, initial_indent="      ", subsequent_indent="      ") or [""]
+        return "\n".join(lines)
+
+
+def answer_question(conn: sqlite3.Connection, question: str, *, edition: str | None = None,
+                    table: LogicTable | None = None) -> Answer:
+    """Answer a natural-language question (English or Spanish) from the logic, citing the base."""
+    if not question or not question.strip():
+        raise EmptyQuestion()
+    table = table or load_logic()
+    scenario = read_question(table, question, edition=edition)
+    return answer_scenario(conn, scenario, question=question, table=table)
+
+
+def answer_scenario(conn: sqlite3.Connection, scenario: Scenario, *, question: str | None = None,
+                    table: LogicTable | None = None) -> Answer:
+    """Answer a scenario (from a question, options or a file) with its citations."""
+    table = table or load_logic()
+    ev = evaluate(table, scenario) if scenario.states else Evaluation("unknown")
+    notes = []
+    if ev.verdict == "unknown":
+        text = question or " ".join(scenario.declares + scenario.events + scenario.enemy + scenario.properties)
+        hits = search(conn, text, limit=5)
+        citations = [{"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h["section"],
+                      "text": h["text"], "version": h["version"], "deciding": False} for h in hits]
+        if not scenario.states:
+            sentence = ("The question names none of the states the checker knows (Camouflaged, TO Camouflaged, "
+                        "Hidden Deployment, HoloMask), so there is no checked answer; the nearest passages follow.")
+        else:
+            sentence = ("The checker's logic does not cover this question, so there is no checked answer; "
+                        "the nearest passages follow.")
+        return Answer(question, "unknown", sentence, scenario.edition or None, scenario.to_dict(), [], citations)
+    if scenario.edition and scenario.edition != ev.edition:
+        notes.append(f"There is no {scenario.edition} text for this state here; the {ev.edition} page {STATES[ev.state][1]} was used.")
+    deciding = _deciding_ids(ev)
+    citations = _citations(conn, ev.cites, deciding)
+    return Answer(question, ev.verdict, _sentence(ev), ev.edition, scenario.to_dict(), ev.trace, citations, ev.state, notes)
+
+
+def _deciding_ids(ev: Evaluation) -> set[str]:
+    ids = set()
+    if ev.order_row:
+        ids.add(ev.order_row.cites[0])
+    for d in ev.decisions:
+        if d.outcome == ev.outcome or ev.outcome == "depends":
+            ids.update(r.cites[0] for r in d.rows)
+    return ids
+
+
+def _sentence(ev: Evaluation) -> str:
+    if ev.verdict == "depends":
+        parts = []
+        for d in ev.decisions:
+            for row in d.rows:
+                when = " and ".join(c.doc for c in row.conditions) or "otherwise"
+                parts.append(f"{_CONDITION_WORDS[row.outcome]} when {when}")
+        return "It depends: " + "; ".join(dict.fromkeys(parts)) + "."
+    decisive = next((d for d in ev.decisions if d.outcome == ev.outcome), ev.decisions[0])
+    because = decisive.rows[0].because.rstrip(".")
+    if ev.order_row:
+        order = ev.order_row.because
+        because += "; " + order[0].lower() + order[1:].rstrip(".")
+    return f"{ev.verdict.capitalize()} — {because}."
+
+
+def _citations(conn: sqlite3.Connection, ids: list[str], deciding: set[str]) -> list[dict]:
+    rules = rules_by_id(conn, [i for i in ids if not i.startswith("faq-")])
+    faqs = faqs_by_id(conn, [i for i in ids if i.startswith("faq-")])
+    out = []
+    for cid in ids:
+        if cid in rules:
+            r = rules[cid]
+            out.append({"kind": "rule", "id": cid, "page": r["page"], "section": r.get("section_label") or r["section"],
+                        "text": r["text"], "version": r.get("errata_version"), "deciding": cid in deciding})
+        elif cid in faqs:
+            f = faqs[cid]
+            out.append({"kind": f["kind"], "id": cid, "page": f["pages"][0] if f["pages"] else None,
+                        "section": f.get("title"), "title": f.get("title"),
+                        "text": f"{f['question']}\n{f['answer']}", "version": f.get("version"),
+                        "deciding": cid in deciding})
+    return out

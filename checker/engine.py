@@ -1,0 +1,217 @@
+"""Evaluate a scenario against the logic table: the outcome, the verdict for the question as
+worded, the deciding rows and a trace of each step."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulecheck.checker.logic import CONDITIONS, STATES, LogicTable, Row
+from rulecheck.checker.scenario import Scenario
+
+_STATE_LABEL = {"camouflaged": "Camouflaged", "to_camouflaged": "TO Camouflaged",
+                "hidden_deployment": "Hidden Deployment", "holomask": "HoloMask"}
+_OUTCOME_WORDS = {"keeps": "keeps the state", "cancelled": "cancels the state", "marker": "ends Hidden Deployment but keeps the Marker state",
+                  "allowed": "is allowed", "forbidden": "is not allowed", "yes": "yes", "no": "no",
+                  "open": "Open Information", "private": "Private Information"}
+
+
+@dataclass
+class Decision:
+    """One subject resolved for one state: the winning row, or the rows it depends between."""
+
+    subject: str
+    topic: str
+    outcome: str  # a row outcome, or "depends"
+    rows: list[Row]
+
+
+@dataclass
+class Evaluation:
+    """The engine's result for a scenario."""
+
+    verdict: str  # yes | no | depends | unknown
+    state: str | None = None
+    edition: str | None = None
+    outcome: str | None = None
+    decisions: list[Decision] = field(default_factory=list)
+    order_row: Row | None = None
+    trace: list[dict] = field(default_factory=list)
+
+    @property
+    def cites(self) -> list[str]:
+        """Citation ids, deciding first, without repeats."""
+        deciding = [d for d in self.decisions if d.outcome == self.outcome] + [d for d in self.decisions if d.outcome != self.outcome]
+        rows = ([self.order_row] if self.order_row else []) + [r for d in deciding for r in d.rows]
+        ids = [r.cites[0] for r in rows] + [c for r in rows for c in r.cites[1:]]
+        return list(dict.fromkeys(ids))
+
+
+def ancestors(table: LogicTable, subject: str) -> list[str]:
+    """The subject, then its parents breadth-first: the order rows are looked up in."""
+    chain, queue = [], [subject]
+    while queue:
+        s = queue.pop(0)
+        if s not in chain:
+            chain.append(s)
+            queue += list(table.vocabulary.subjects[s].parents) if s in table.vocabulary.subjects else []
+    return chain
+
+
+def resolve(table: LogicTable, state: str, subject: str, topics: tuple[str, ...], context: dict) -> Decision | None:
+    """The row deciding `subject` for `state`, trying topics in order and subjects specific first.
+
+    The highest-priority definite match at the most specific level wins; rows that *might*
+    match (an axis the question left unknown) at a more specific level, with another outcome,
+    make the answer depend on that axis.
+    """
+    chain = ancestors(table, subject)
+    for topic in topics:
+        possibles: list[Row] = []
+        for s in chain:
+            rows = [r for r in table.rows_for(state, s) if r.topic == topic]
+            if not rows:
+                continue
+            tests = [(r, r.test(context)) for r in rows]
+            definite = [r for r, ok in tests if ok is True]
+            maybe = [r for r, ok in tests if ok is None]
+            if definite:
+                best = definite[0]
+                if any(a.outcome != best.outcome for a in possibles):
+                    return Decision(subject, topic, "depends", _unshadowed(possibles + [best]))
+                return Decision(subject, topic, best.outcome, [best])
+            possibles += maybe
+        if possibles:
+            possibles = _unshadowed(possibles)
+            outcomes = {r.outcome for r in possibles}
+            if len(outcomes) == 1:
+                return Decision(subject, topic, possibles[0].outcome, [possibles[0]])
+            return Decision(subject, topic, "depends", possibles)
+    return None
+
+
+def _unshadowed(rows: list[Row]) -> list[Row]:
+    """Drop general rows that a more specific row with the same conditions already decides."""
+    kept, seen = [], set()
+    for row in rows:
+        key = frozenset(c.name for c in row.conditions)
+        if key not in seen:
+            seen.add(key)
+            kept.append(row)
+    return kept
+
+
+def _topics(scenario: Scenario, role: str) -> tuple[str, ...]:
+    if role == "declares":
+        return ("may", "declares") if scenario.ask == "allowed" else ("declares", "may")
+    if role == "events":
+        return ("happens",)
+    if role == "enemy":
+        return ("enemy",)
+    return ("property", "order", "enemy", "may", "declares", "happens")
+
+
+def verdict_for(outcome: str, scenario: Scenario) -> str:
+    """The answer to the question as worded, given the deciding outcome."""
+    if outcome == "depends":
+        return "depends"
+    if outcome in ("allowed", "yes"):
+        return "yes"
+    if outcome in ("forbidden", "no"):
+        return "no"
+    if outcome in ("open", "private"):
+        return "yes" if (scenario.asked or "open") == outcome else "no"
+    revealed = outcome == "cancelled"
+    if scenario.ask == "keeps":
+        return "no" if revealed else "yes"
+    if scenario.ask == "allowed":
+        return "yes"  # nothing forbids declaring it; the answer says what it costs
+    return "yes" if revealed else "no"
+
+
+def evaluate_state(table: LogicTable, scenario: Scenario, state: str) -> Evaluation:
+    """Evaluate the scenario for one state."""
+    ctx = scenario.context
+    decisions: list[Decision] = []
+    order_row = None
+    if scenario.properties:
+        decisions = [d for d in (resolve(table, state, s, _topics(scenario, "property"), ctx) for s in scenario.properties[:1]) if d]
+    elif scenario.enemy:
+        decisions = [d for d in (resolve(table, state, s, _topics(scenario, "enemy"), ctx) for s in scenario.enemy) if d]
+    else:
+        for role, subjects in (("declares", scenario.declares), ("events", scenario.events)):
+            for s in subjects:
+                d = resolve(table, state, s, _topics(scenario, role), ctx)
+                if d:
+                    decisions.append(d)
+        if len(scenario.declares) + len(scenario.events) > len(decisions):
+            decisions = []  # part of the Order is outside the logic: no guess
+    if not decisions:
+        return Evaluation("unknown", state, STATES[state][0])
+    outcomes = [d.outcome for d in decisions]
+    if "depends" in outcomes:
+        outcome = "depends"
+    elif "cancelled" in outcomes:
+        outcome = "cancelled"
+        if len(decisions) > 1:
+            order = [r for r in table.rows_for(state, "whole_order") if r.topic == "order"]
+            order_row = order[0] if order else None
+    elif "forbidden" in outcomes:
+        outcome = "forbidden"
+    else:
+        outcome = outcomes[0]
+    ev = Evaluation(verdict_for(outcome, scenario), state, STATES[state][0], outcome, decisions, order_row)
+    ev.trace = _trace(table, scenario, ev)
+    return ev
+
+
+def evaluate(table: LogicTable, scenario: Scenario) -> Evaluation:
+    """Evaluate for each state the scenario names; states the logic has nothing on are skipped."""
+    results = [evaluate_state(table, scenario, s) for s in scenario.states]
+    known = [r for r in results if r.verdict != "unknown"]
+    if not known:
+        return results[0] if results else Evaluation("unknown")
+    if len({r.verdict for r in known}) == 1:
+        return known[0]
+    first = known[0]
+    merged = Evaluation("depends", first.state, first.edition, "depends",
+                        [d for r in known for d in r.decisions], first.order_row)
+    merged.trace = [step for r in known for step in r.trace] + [
+        {"step": "The states named answer differently, so the answer depends on which state the trooper is in."}]
+    return merged
+
+
+def _label(table: LogicTable, subject: str) -> str:
+    s = table.vocabulary.subjects.get(subject)
+    if s and s.phrases and s.kind != "property":
+        return s.phrases[0]
+    return subject.replace("_", " ")
+
+
+def _when(row: Row) -> str:
+    return " and ".join(c.doc for c in row.conditions) or "in general"
+
+
+def _trace(table: LogicTable, scenario: Scenario, ev: Evaluation) -> list[dict]:
+    state = ev.state or ""
+    edition, page = STATES[state]
+    steps = [{"step": f"State: {_STATE_LABEL[state]}, from the {edition} page {page}."}]
+    for d in ev.decisions:
+        if d.outcome == "depends":
+            for row in d.rows:
+                steps.append({"step": f"{_label(table, d.subject)}: {_OUTCOME_WORDS[row.outcome]} when {_when(row)} — {row.because}",
+                              "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
+        else:
+            row = d.rows[0]
+            steps.append({"step": f"{_label(table, d.subject)}: {_OUTCOME_WORDS[row.outcome]} — {row.because}",
+                          "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
+    if ev.order_row:
+        steps.append({"step": f"Whole Order: {ev.order_row.because}", "row": ev.order_row.id,
+                      "outcome": "cancelled", "cites": list(ev.order_row.cites)})
+    asked = {"revealed": "whether it is revealed", "keeps": "whether it keeps its state",
+             "allowed": "whether it is allowed", "plain": "the fact itself"}[scenario.ask]
+    steps.append({"step": f"The question asks {asked}: {ev.verdict}."})
+    return steps
+
+
+def condition_docs() -> dict[str, str]:
+    """Name → description of every registered condition (for help and the README)."""
+    return {name: c.doc for name, c in CONDITIONS.items()}

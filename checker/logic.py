@@ -1,0 +1,259 @@
+"""The state logic table (`data/logic.toml`): conditions registered in code, rows loaded and
+validated, and the check that no two rows can match one scenario with equal priority."""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from rulecheck.checker.errors import LogicTableError, suggest
+from rulecheck.checker.vocabulary import Vocabulary, build_vocabulary
+from rulecheck.data import DATA_DIR
+
+LOGIC_PATH = DATA_DIR / "logic.toml"
+
+#: The four states: id → (edition of its page, page title).
+STATES: dict[str, tuple[str, str]] = {
+    "camouflaged": ("N4", "Camuflado"),
+    "to_camouflaged": ("N3", "TO Camouflaged"),
+    "hidden_deployment": ("N4", "Hidden Deployment State"),
+    "holomask": ("N4", "HoloMask State"),
+}
+
+#: topic → the outcomes a row of that topic may give.
+OUTCOMES: dict[str, tuple[str, ...]] = {
+    "declares": ("keeps", "cancelled", "marker"),
+    "happens": ("keeps", "cancelled"),
+    "may": ("allowed", "forbidden"),
+    "enemy": ("allowed", "forbidden"),
+    "order": ("yes", "no"),
+    "property": ("yes", "no", "open", "private"),
+}
+TOPICS = tuple(OUTCOMES)
+
+#: Context axes a scenario sets, with the value assumed when the question does not say.
+#: None means "unknown": a row needing a value there only *possibly* matches.
+AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "turn": (("active", "reactive"), None),
+    "fireteam": (("none", "leader", "member"), "none"),
+    "camouflage": (("yes", "no"), None),
+    "discovered": (("yes", "no"), "no"),
+    "msv": (("none", "l3"), "none"),
+    "template": (("other", "marker"), None),
+    "lof": (("outside", "inside"), None),
+    "second_skill": (("reveals", "keeps"), None),
+    "retry": (("same_turn", "next_turn"), "same_turn"),
+    "roll": (("passed", "failed"), None),
+    "target": (("in_state", "plain"), "in_state"),
+}
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A named predicate: the scenario's value on `axis` is one of `values` (None = unknown)."""
+
+    name: str
+    axis: str
+    values: frozenset
+    doc: str
+
+    def test(self, context: dict[str, str | None]) -> bool | None:
+        """True/False, or None when the axis is unknown and the answer depends on it."""
+        value = context.get(self.axis, AXES[self.axis][1])
+        if value in self.values:
+            return True
+        return None if value is None else False
+
+
+CONDITIONS: dict[str, Condition] = {}
+
+
+def condition(name: str, axis: str, *values: str | None, doc: str) -> None:
+    """Register a named condition rows may use."""
+    if axis not in AXES:
+        raise LogicTableError(f"condition {name}: unknown axis {axis}")
+    CONDITIONS[name] = Condition(name, axis, frozenset(values), doc)
+
+
+condition("active_turn", "turn", "active", doc="the trooper in the state is in its Active Turn")
+condition("reactive_turn", "turn", "reactive", doc="the trooper in the state is in its Reactive Turn")
+condition("not_reactive_turn", "turn", "active", None, doc="not said to be the Reactive Turn")
+condition("fireteam_non_leader", "fireteam", "member", doc="a Fireteam member that is not the Team Leader")
+condition("not_fireteam_non_leader", "fireteam", "none", "leader", doc="not a non-leader Fireteam member")
+condition("with_camouflage", "camouflage", "yes", doc="the trooper has a Skill to deploy in a Marker state")
+condition("without_camouflage", "camouflage", "no", doc="the trooper has no Marker-state Skill")
+condition("discovered_first", "discovered", "yes", doc="the marker was Discovered before")
+condition("not_discovered_first", "discovered", "no", doc="no successful Discover first")
+condition("with_msv3", "msv", "l3", doc="the enemy has Multispectral Visor L3")
+condition("template_other_target", "template", "other", doc="the Template is aimed at another, visible target")
+condition("template_at_marker", "template", "marker", doc="the Template is aimed at the marker itself")
+condition("outside_enemy_lof", "lof", "outside", doc="outside enemy LoF")
+condition("inside_enemy_lof", "lof", "inside", doc="inside enemy LoF")
+condition("second_skill_reveals", "second_skill", "reveals", doc="the second Short Skill of the Order reveals the marker")
+condition("second_skill_keeps", "second_skill", "keeps", doc="the second Short Skill does not reveal the marker")
+condition("retry_same_turn", "retry", "same_turn", doc="trying again in the same Player Turn")
+condition("retry_next_turn", "retry", "next_turn", doc="trying again in a later turn")
+condition("roll_passed", "roll", "passed", doc="the roll succeeds")
+condition("roll_failed", "roll", "failed", doc="the roll fails")
+condition("target_in_state", "target", "in_state", doc="the target is the trooper in the state")
+condition("target_plain", "target", "plain", doc="the target is in no hiding state (nor in a Zero Visibility Zone)")
+
+_ROW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_CITE_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
+_ROW_FIELDS = {"id", "state", "edition", "topic", "subject", "conditions", "outcome", "priority", "because", "cites"}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the logic: state × topic × subject (+ conditions) → outcome, with its sources."""
+
+    id: str
+    state: str
+    edition: str
+    topic: str
+    subject: str
+    conditions: tuple[Condition, ...]
+    outcome: str
+    priority: int
+    because: str
+    cites: tuple[str, ...]
+
+    def test(self, context: dict[str, str | None]) -> bool | None:
+        """True when every condition holds, None when only unknown axes stand in the way."""
+        result: bool | None = True
+        for cond in self.conditions:
+            ok = cond.test(context)
+            if ok is False:
+                return False
+            if ok is None:
+                result = None
+        return result
+
+
+@dataclass
+class LogicTable:
+    """The validated table, indexed by (state, subject) for fast evaluation."""
+
+    rows: list[Row]
+    vocabulary: Vocabulary
+    explained: dict[str, str]
+    path: str
+    index: dict[tuple[str, str], list[Row]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            self.index.setdefault((row.state, row.subject), []).append(row)
+        for rows in self.index.values():
+            rows.sort(key=lambda r: -r.priority)
+
+    def rows_for(self, state: str, subject: str) -> list[Row]:
+        """Rows for one state and subject, highest priority first."""
+        return self.index.get((state, subject), [])
+
+    def cited_ids(self) -> set[str]:
+        """Every rules.id / faqs.id some row cites."""
+        return {c for row in self.rows for c in row.cites}
+
+
+def load_logic(path: Path | str | None = None) -> LogicTable:
+    """Load and validate the logic table (cached per path); raise `LogicTableError` naming the row."""
+    return _load(str(path or LOGIC_PATH))
+
+
+@lru_cache(maxsize=8)
+def _load(path: str) -> LogicTable:
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+    except OSError as e:
+        raise LogicTableError(f"Cannot read the logic table {path}: {e}") from e
+    except tomllib.TOMLDecodeError as e:
+        raise LogicTableError(f"{path}: not valid TOML: {e}") from e
+    vocabulary = build_vocabulary(data, path)
+    rows: list[Row] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(data.get("row", []), 1):
+        row = _row(raw, i, path, vocabulary)
+        if row.id in seen:
+            raise LogicTableError(f"{path}: row {row.id!r}: duplicate row id; give each row its own id")
+        seen.add(row.id)
+        rows.append(row)
+    explained = dict(data.get("coverage", {}).get("explained", {}))
+    table = LogicTable(rows, vocabulary, explained, path)
+    clashes = find_ambiguities(table)
+    if clashes:
+        a, b = clashes[0]
+        raise LogicTableError(
+            f"{path}: rows {a.id!r} and {b.id!r} can match the same scenario with equal priority "
+            f"{a.priority}; give the more specific one a higher priority or make their conditions exclusive"
+        )
+    return table
+
+
+def _row(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Row:
+    row_id = raw.get("id")
+    where = f"{path}: row {row_id!r}" if row_id else f"{path}: row #{i}"
+    if not isinstance(row_id, str) or not _ROW_ID.fullmatch(row_id):
+        raise LogicTableError(f"{where}: id must be lower-case words joined by hyphens, e.g. camo-declares-move")
+    unknown = set(raw) - _ROW_FIELDS
+    if unknown:
+        raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}; use {', '.join(sorted(_ROW_FIELDS))}")
+    missing = {"state", "topic", "subject", "outcome", "priority", "because", "cites"} - set(raw)
+    if missing:
+        raise LogicTableError(f"{where}: missing field(s) {sorted(missing)}")
+    state = raw["state"]
+    if state not in STATES:
+        raise LogicTableError(f"{where}: unknown state {state!r}{suggest(str(state), STATES)}")
+    edition = raw.get("edition", STATES[state][0])
+    if edition != STATES[state][0]:
+        raise LogicTableError(f"{where}: edition {edition!r} but the {state} page is {STATES[state][0]}")
+    topic = raw["topic"]
+    if topic not in OUTCOMES:
+        raise LogicTableError(f"{where}: unknown topic {topic!r}{suggest(str(topic), OUTCOMES)}")
+    subject = raw["subject"]
+    if subject not in vocabulary.subjects:
+        raise LogicTableError(f"{where}: unknown subject {subject!r}{suggest(str(subject), vocabulary.subjects)}; declare it under [subject.{subject}]")
+    conds = []
+    for name in raw.get("conditions", []):
+        if name not in CONDITIONS:
+            raise LogicTableError(f"{where}: unknown condition {name!r}{suggest(str(name), CONDITIONS)}; conditions are registered in checker/logic.py")
+        conds.append(CONDITIONS[name])
+    outcome = raw["outcome"]
+    if outcome not in OUTCOMES[topic]:
+        raise LogicTableError(f"{where}: outcome {outcome!r} is not one of {', '.join(OUTCOMES[topic])} (topic {topic})")
+    if not isinstance(raw["priority"], int):
+        raise LogicTableError(f"{where}: priority must be an integer")
+    cites = raw["cites"]
+    if not isinstance(cites, list) or not cites:
+        raise LogicTableError(f"{where}: cites is empty; cite the rules.id or faqs.id that decide the row")
+    for cite in cites:
+        if not isinstance(cite, str) or not _CITE_ID.fullmatch(cite):
+            raise LogicTableError(f"{where}: malformed citation id {cite!r}")
+    if not str(raw["because"]).strip():
+        raise LogicTableError(f"{where}: because is empty; say why in one sentence")
+    return Row(row_id, state, edition, topic, subject, tuple(conds), outcome, raw["priority"],
+               str(raw["because"]).strip(), tuple(cites))
+
+
+def _compatible(a: Row, b: Row) -> bool:
+    """Whether some context satisfies both rows' conditions."""
+    allowed: dict[str, frozenset] = {}
+    for cond in a.conditions + b.conditions:
+        values = allowed.get(cond.axis, frozenset(AXES[cond.axis][0]) | {None})
+        allowed[cond.axis] = values & cond.values
+        if not allowed[cond.axis]:
+            return False
+    return True
+
+
+def find_ambiguities(table: LogicTable) -> list[tuple[Row, Row]]:
+    """Pairs of rows for one state, topic and subject that can both match with equal priority."""
+    clashes = []
+    for rows in table.index.values():
+        for i, a in enumerate(rows):
+            for b in rows[i + 1:]:
+                if a.topic == b.topic and a.priority == b.priority and _compatible(a, b):
+                    clashes.append((a, b))
+    return clashes

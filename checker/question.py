@@ -1,0 +1,101 @@
+"""Read a question in English or Spanish into a scenario: the state, what is declared or
+happens and by whom, the context (turn, Fireteam role, …) and the polarity asked."""
+from __future__ import annotations
+
+from rulecheck.checker.errors import EmptyQuestion
+from rulecheck.checker.logic import LogicTable
+from rulecheck.checker.scenario import EDITIONS, Scenario
+from rulecheck.checker.vocabulary import Mention, words
+
+#: Polarity cues, strongest first: "stay camouflaged?" beats "revealed?" beats "can …?".
+_ASK_ORDER = ("keeps", "revealed", "allowed")
+_ENEMY_WORDS = {"enemy", "enemigo", "enemiga", "enemies", "enemigos"}
+
+
+def read_question(table: LogicTable, text: str, *, edition: str | None = None) -> Scenario:
+    """The scenario a question describes; states are empty when the question names none."""
+    raw = words(text or "")
+    if not raw:
+        raise EmptyQuestion()
+    vocab = table.vocabulary
+    mentions = vocab.scan(raw)
+    if edition is None:
+        named = [w.upper() for w in raw if w.upper() in EDITIONS]
+        edition = named[0] if named else None
+    edition = edition.upper() if edition else None
+
+    cues: dict[str, list[str]] = {}
+    for m in mentions:
+        if m.kind == "cue":
+            axis, value = m.value.split("=", 1)
+            cues.setdefault(axis, []).append(value)
+    context = {axis: values[0] for axis, values in cues.items() if axis not in ("ask", "actor", "asked")}
+    asks = cues.get("ask", [])
+    ask = next((a for a in _ASK_ORDER if a in asks), "plain")
+    asked_values = cues.get("asked", [])
+    asked = asked_values[0] if asked_values else None
+
+    states = _states(mentions, context, edition)
+    subjects = [m for m in mentions if m.kind == "subject"]
+    first_state = next((m for m in mentions if m.kind == "state"), None)
+    enemy = bool(cues.get("actor")) or _enemy_marker(raw, first_state)
+    if not enemy and subjects and first_state and subjects[0].start < first_state.start and ask not in ("revealed", "keeps"):
+        enemy = True  # "Can a trooper Dodge against / enter contact with a camo marker?"
+
+    composites = vocab.composites(raw)
+    phrase_ids = list(dict.fromkeys(m.value for m in subjects))
+    declares: list[str] = []
+    events: list[str] = []
+    against: list[str] = []
+    properties: list[str] = []
+    best = composites[0] if composites else None
+    skill_phrases = [s for s in phrase_ids if vocab.subjects[s].kind in ("skill", "event")]
+    use_composite = best is not None and not (
+        (best[1] == "whole_order" and skill_phrases) or (best[0] < 2 and skill_phrases))
+    if use_composite:
+        sid = best[1]
+        subject = vocab.subjects[sid]
+        topics = {r.topic for r in table.rows if r.subject == sid}
+        if subject.kind == "property" or topics <= {"property", "order"}:
+            properties.append(sid)
+        elif topics == {"enemy"} or (enemy and "enemy" in topics):
+            against.append(sid)
+        elif "happens" in topics and subject.kind == "event":
+            events.append(sid)
+        else:
+            declares.append(sid)
+    else:
+        for sid in phrase_ids:
+            kind = vocab.subjects[sid].kind
+            if kind == "property":
+                properties.append(sid)
+            elif enemy:
+                against.append(sid)
+            elif kind == "event":
+                events.append(sid)
+            else:
+                declares.append(sid)
+    return Scenario(tuple(states), edition, tuple(declares), tuple(events), tuple(against), tuple(properties),
+                    context, ask, asked)
+
+
+def _states(mentions: list[Mention], context: dict, edition: str | None) -> list[str]:
+    strong = list(dict.fromkeys(m.value for m in mentions if m.kind == "state"))
+    if not strong:
+        hints = [m.value for m in mentions if m.kind == "hint"]
+        if hints:
+            strong = [hints[0]]
+        elif any(m.kind == "weak_state" for m in mentions) or context.get("target") == "plain":
+            strong = ["camouflaged"]
+    if edition == "N3":
+        strong = ["to_camouflaged" if s == "camouflaged" else s for s in strong]
+    return list(dict.fromkeys(strong))
+
+
+def _enemy_marker(raw: list[str], first_state: Mention | None) -> bool:
+    """`an enemy Camouflage Marker` / `un Marcador de Camuflado enemigo`: the marker is the target."""
+    if first_state is None:
+        return False
+    before = raw[first_state.start - 1].lower() if first_state.start else ""
+    after = raw[first_state.end].lower() if first_state.end < len(raw) else ""
+    return before in _ENEMY_WORDS or after in _ENEMY_WORDS

@@ -1,0 +1,187 @@
+"""Names the checker understands: the four states, the subjects (skills, events, properties)
+and the context cues, built from `data/glossary.toml` and the `[subject.*]` / `[[cue]]` parts of
+`data/logic.toml`; and a phrase matcher over a question's words."""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from rulecheck.checker.errors import LogicTableError, UnknownSkill, UnknownState
+from rulecheck.kb.glossary import is_strict_alias, load_glossary
+
+_WORD = re.compile(r"\w+")
+SUBJECT_KINDS = ("skill", "event", "property")
+#: The states the checker reasons about (glossary ids); other glossary states are only words.
+STATE_IDS = ("camouflaged", "to_camouflaged", "hidden_deployment", "holomask")
+#: Words naming "a marker" without saying which state; they stand for the edition's camouflage.
+GENERIC_MARKER = ("marker", "markers", "marker state", "marker states", "marcador", "marcadores", "estado de marcador")
+#: Skills whose bearer deploys in a state: a hint when the question names no state.
+STATE_HINTS = {"camouflage": "camouflaged", "to_camouflage": "to_camouflaged"}
+
+
+def strip_accents(text: str) -> str:
+    """`Cancelación` → `Cancelacion` (case kept)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def words(text: str) -> list[str]:
+    """The question's words, accents folded, case kept."""
+    return _WORD.findall(strip_accents(text))
+
+
+@dataclass(frozen=True)
+class Subject:
+    """Something a row can be about; `groups` make it a composite found by words anywhere."""
+
+    id: str
+    kind: str
+    parents: tuple[str, ...]
+    phrases: tuple[str, ...]
+    groups: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A phrase found in a question: what it names and where (word positions)."""
+
+    kind: str  # state | weak_state | hint | subject | cue
+    value: str  # state id, subject id, or "axis=value"
+    start: int
+    end: int
+    text: str
+
+
+@dataclass
+class Vocabulary:
+    """States, subjects and cues, with a phrase index for leftmost-longest matching."""
+
+    subjects: dict[str, Subject]
+    state_names: dict[str, tuple[str, ...]]
+    cues: list[tuple[str, str, tuple[str, ...]]]
+    #: first word (lower case) → [(words, strict, kind, value)], longest first.
+    index: dict[str, list[tuple[tuple[str, ...], bool, str, str]]] = field(default_factory=dict)
+
+    def add(self, phrase: str, kind: str, value: str) -> None:
+        strict = is_strict_alias(phrase)
+        toks = tuple(words(phrase)) if strict else tuple(w.lower() for w in words(phrase))
+        if not toks:
+            return
+        bucket = self.index.setdefault(toks[0].lower(), [])
+        entry = (toks, strict, kind, value)
+        if entry not in bucket:
+            bucket.append(entry)
+            bucket.sort(key=lambda e: (-len(e[0]), _KIND_ORDER[e[2]]))
+
+    def scan(self, raw: list[str]) -> list[Mention]:
+        """Leftmost-longest phrase matches over the question's words (strict aliases as written)."""
+        low = [w.lower() for w in raw]
+        found: list[Mention] = []
+        i = 0
+        while i < len(raw):
+            for toks, strict, kind, value in self.index.get(low[i], ()):
+                n = len(toks)
+                window = raw[i:i + n] if strict else low[i:i + n]
+                if tuple(window) == toks:
+                    found.append(Mention(kind, value, i, i + n, " ".join(raw[i:i + n])))
+                    i += n
+                    break
+            else:
+                i += 1
+        return found
+
+    def composites(self, raw: list[str]) -> list[tuple[int, str]]:
+        """Composite subjects whose every word group is present: (number of groups, id), best first."""
+        low_text = " " + " ".join(w.lower() for w in raw) + " "
+        raw_text = " " + " ".join(raw) + " "
+        hits = []
+        for subject in self.subjects.values():
+            if subject.groups and all(any(_present(p, low_text, raw_text) for p in group) for group in subject.groups):
+                hits.append((len(subject.groups), subject.id))
+        hits.sort(key=lambda h: -h[0])
+        return hits
+
+    def resolve_state(self, name: str) -> str:
+        """A state id from an id or any alias (`TO`, `Camuflado`); `UnknownState` with a suggestion."""
+        key = name.strip().lower().replace(" ", "_").replace("-", "_")
+        if key in self.state_names:
+            return key
+        for mention in self.scan(words(name)):
+            if mention.kind == "state" and mention.end - mention.start == len(words(name)):
+                return mention.value
+        names = [n for ns in self.state_names.values() for n in ns] + list(self.state_names)
+        raise UnknownState(name, names)
+
+    def resolve_subject(self, name: str) -> str:
+        """A subject id from an id or any alias (`bs attack`, `Esquivar`); `UnknownSkill` otherwise."""
+        key = name.strip().lower().replace(" ", "_").replace("-", "_").rstrip("!")
+        if key in self.subjects:
+            return key
+        toks = words(name)
+        for mention in self.scan(toks):
+            if mention.kind == "subject" and mention.end - mention.start == len(toks):
+                return mention.value
+        names = list(self.subjects) + [p for s in self.subjects.values() for p in s.phrases]
+        raise UnknownSkill(name, names)
+
+
+_KIND_ORDER = {"cue": 0, "state": 1, "subject": 2, "hint": 3, "weak_state": 4}
+
+
+def _present(phrase: str, low_text: str, raw_text: str) -> bool:
+    if is_strict_alias(phrase):
+        return f" {' '.join(words(phrase))} " in raw_text
+    return f" {' '.join(w.lower() for w in words(phrase))} " in low_text
+
+
+def build_vocabulary(data: dict, path: str) -> Vocabulary:
+    """The vocabulary from a parsed logic table plus the glossary; `LogicTableError` on bad entries."""
+    glossary = load_glossary()
+    subjects: dict[str, Subject] = {}
+    for sid, raw in data.get("subject", {}).items():
+        where = f"{path}: [subject.{sid}]"
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
+            raise LogicTableError(f"{where}: id must be lower_snake_case")
+        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary"}
+        if unknown:
+            raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
+        kind = raw.get("kind")
+        if kind not in SUBJECT_KINDS:
+            raise LogicTableError(f"{where}: kind must be one of {', '.join(SUBJECT_KINDS)}")
+        phrases = list(raw.get("en", [])) + list(raw.get("es", []))
+        term = glossary.terms.get(raw.get("glossary", sid))
+        if raw.get("glossary") and term is None:
+            raise LogicTableError(f"{where}: glossary term {raw['glossary']!r} not in glossary.toml")
+        if term is not None and kind != "property":
+            phrases = list(term.names) + phrases
+        groups = tuple(tuple(g) for g in raw.get("all", []))
+        if any(not g for g in groups):
+            raise LogicTableError(f"{where}: an empty group in `all`")
+        subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups)
+    for subject in subjects.values():
+        for parent in subject.parents:
+            if parent not in subjects:
+                raise LogicTableError(f"{path}: [subject.{subject.id}]: unknown parent {parent!r}")
+    state_names = {sid: glossary.terms[sid].names for sid in STATE_IDS}
+    cues = []
+    for i, raw in enumerate(data.get("cue", []), 1):
+        if not raw.get("axis") or not raw.get("value") or not raw.get("phrases"):
+            raise LogicTableError(f"{path}: cue #{i}: give axis, value and phrases")
+        cues.append((raw["axis"], raw["value"], tuple(raw["phrases"])))
+    vocab = Vocabulary(subjects, state_names, cues)
+    for sid, names in state_names.items():
+        for name in names:
+            vocab.add(name, "state", sid)
+    for name in GENERIC_MARKER:
+        vocab.add(name, "weak_state", "marker")
+    for term_id, state in STATE_HINTS.items():
+        for name in glossary.terms[term_id].names:
+            vocab.add(name, "hint", state)
+    for subject in subjects.values():
+        for phrase in subject.phrases:
+            vocab.add(phrase, "subject", subject.id)
+    for axis, value, phrases in cues:
+        for phrase in phrases:
+            vocab.add(phrase, "cue", f"{axis}={value}")
+    return vocab
