@@ -9,6 +9,8 @@ from rulecheck.checker.vocabulary import Mention, words
 
 #: Polarity cues, strongest first: "stay camouflaged?" beats "revealed?" beats "can …?".
 _ASK_ORDER = ("keeps", "revealed", "allowed")
+#: Words before a state that make it the actor's own state ("a troop … in Hidden Deployment").
+_IN_STATE = {"in", "en", "its", "his", "her", "their", "su", "my", "mi"}
 _ENEMY_WORDS = {"enemy", "enemigo", "enemiga", "enemies", "enemigos"}
 
 
@@ -39,8 +41,10 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     subjects = [m for m in mentions if m.kind == "subject"]
     first_state = next((m for m in mentions if m.kind == "state"), None)
     enemy = bool(cues.get("actor")) or _enemy_marker(raw, first_state)
-    if not enemy and subjects and first_state and subjects[0].start < first_state.start and ask not in ("revealed", "keeps"):
-        enemy = True  # "Can a trooper Dodge against / enter contact with a camo marker?"
+    if (not enemy and subjects and first_state and subjects[0].start < first_state.start
+            and ask not in ("revealed", "keeps") and raw[first_state.start - 1].lower() not in _IN_STATE
+            and _has_enemy_rows(table, states, subjects[0].value)):
+        enemy = True  # "Can a trooper Dodge / enter base contact with a camo marker?"
 
     composites = vocab.composites(raw)
     phrase_ids = list(dict.fromkeys(m.value for m in subjects))
@@ -77,6 +81,13 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
                 declares.append(sid)
     return Scenario(tuple(states), edition, tuple(declares), tuple(events), tuple(against), tuple(properties),
                     context, ask, asked)
+
+
+def _has_enemy_rows(table: LogicTable, states: list[str], subject: str) -> bool:
+    from rulecheck.checker.engine import ancestors
+
+    chain = ancestors(table, subject)
+    return any(r.topic == "enemy" for st in states for s in chain for r in table.rows_for(st, s))
 
 
 def _states(mentions: list[Mention], context: dict, edition: str | None) -> list[str]:

@@ -107,6 +107,10 @@ class Vocabulary:
         key = name.strip().lower().replace(" ", "_").replace("-", "_")
         if key in self.state_names:
             return key
+        folded = " ".join(w.lower() for w in words(name))
+        for sid, names in self.state_names.items():
+            if any(" ".join(w.lower() for w in words(n)) == folded for n in names):
+                return sid  # options are typed, not prose: `hd` is HD here
         for mention in self.scan(words(name)):
             if mention.kind == "state" and mention.end - mention.start == len(words(name)):
                 return mention.value
@@ -119,6 +123,10 @@ class Vocabulary:
         if key in self.subjects:
             return key
         toks = words(name)
+        folded = " ".join(w.lower() for w in toks)
+        for subject in self.subjects.values():
+            if any(" ".join(w.lower() for w in words(p)) == folded for p in subject.phrases):
+                return subject.id
         for mention in self.scan(toks):
             if mention.kind == "subject" and mention.end - mention.start == len(toks):
                 return mention.value

@@ -1,0 +1,127 @@
+"""`rulecheck ask`: answer a rules question, or a structured scenario, with citations."""
+from __future__ import annotations
+
+import json
+
+import click
+
+from rulecheck.checker.errors import CheckerError
+from rulecheck.kb.read import KnowledgeBaseError
+
+
+@click.command()
+@click.argument("question", required=False)
+@click.option("--state", help="Structured mode: the state (camouflaged, to_camouflaged, hidden_deployment, holomask, or an alias).")
+@click.option("--declare", "declares", multiple=True, help="A Skill the trooper in the state declares; repeat for the Order's skills.")
+@click.option("--event", "events", multiple=True, help="Something that happens to it (silhouette contact, discovered, saving roll…).")
+@click.option("--enemy", "enemy", multiple=True, help="A Skill an enemy declares against it (bs attack, dodge, discover…).")
+@click.option("--property", "properties", multiple=True, help="A yes/no fact about the state (block_lof, order_pool…).")
+@click.option("--turn", type=click.Choice(["active", "reactive"]), help="The turn of the trooper in the state.")
+@click.option("--fireteam", type=click.Choice(["none", "leader", "member"]), help="Its Fireteam role (member = not the Team Leader).")
+@click.option("--camouflage", type=click.Choice(["yes", "no"]), help="Hidden Deployment: whether it has a Marker-state Skill such as Camouflage.")
+@click.option("--context", "contexts", multiple=True, metavar="AXIS=VALUE", help="Any other context, e.g. discovered=yes, lof=outside, msv=l3.")
+@click.option("--ask", "ask", type=click.Choice(["revealed", "keeps", "allowed", "plain"]), help="Structured mode: what the verdict answers (default: revealed for declares/events).")
+@click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False), help="A scenario file (TOML): one Order's declarations and context.")
+@click.option("--edition", type=click.Choice(["N4", "N3"], case_sensitive=False), help="Rules edition (default N4; N3 reads TO Camouflaged).")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.option("--db", type=click.Path(dir_okay=False), help="The knowledge base (default: $RULECHECK_DB or the user data folder); built when missing.")
+@click.option("--coverage", is_flag=True, help="List the bullets and FAQs of the four state pages no logic row cites, and exit.")
+@click.option("--replay", is_flag=True, help="Replay every yes/no FAQ through the checker and list disagreements, and exit.")
+def ask(question, state, declares, events, enemy, properties, turn, fireteam, camouflage, contexts, ask,
+        scenario_file, edition, as_json, db, coverage, replay):
+    """Answer a rules question on Camouflaged, TO Camouflaged, Hidden Deployment or HoloMask:
+    the verdict, the reasoning, and the bullets and FAQs that decide it.
+
+    \b
+    Examples:
+        rulecheck ask "Is a Camouflaged trooper revealed if it declares Cautious Movement?"
+        rulecheck ask "¿Se revela un Marcador de Camuflado que declara un Ataque CD?"
+        rulecheck ask --state camouflaged --declare move --declare "bs attack"
+        rulecheck ask --state hidden_deployment --camouflage yes --declare move --json
+        rulecheck ask --scenario order.toml
+    """
+    try:
+        from rulecheck.checker.logic import load_logic
+
+        table = load_logic()
+        conn = _connect(db)
+        if coverage:
+            _print_coverage(conn, table, as_json)
+            return
+        if replay:
+            _print_replay(conn, table, as_json)
+            return
+        from rulecheck.checker.answer import answer_question, answer_scenario
+
+        structured = state or scenario_file or declares or events or enemy or properties
+        if structured:
+            if question:
+                raise click.UsageError("Give either a question or structured options (--state …), not both.")
+            if scenario_file:
+                from rulecheck.checker.scenario import load_scenario
+
+                scenario = load_scenario(table, scenario_file)
+            else:
+                if not state:
+                    raise click.UsageError('Structured mode needs --state, e.g. --state camouflaged --declare move')
+                from rulecheck.checker.scenario import make_scenario
+
+                context = {"turn": turn, "fireteam": fireteam, "camouflage": camouflage}
+                for item in contexts:
+                    axis, sep, value = item.partition("=")
+                    if not sep:
+                        raise click.UsageError(f'--context "{item}": write AXIS=VALUE, e.g. --context discovered=yes')
+                    context[axis.strip()] = value.strip()
+                scenario = make_scenario(table, state=state, declares=declares, events=events, enemy=enemy,
+                                         properties=properties, edition=edition, ask=ask, context=context)
+            result = answer_scenario(conn, scenario, table=table)
+        else:
+            result = answer_question(conn, question or "", edition=edition, table=table)
+    except CheckerError as e:
+        raise click.UsageError(str(e)) from e
+    except KnowledgeBaseError as e:
+        raise click.ClickException(str(e)) from e
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(result.to_text())
+
+
+def _connect(db):
+    from rulecheck.kb.location import built_fingerprint, bundled_fingerprint, ensure_built, resolve_db_path
+    from rulecheck.kb.read import connect
+
+    path = resolve_db_path(db)
+    if not path.exists() or built_fingerprint(path)[0] != bundled_fingerprint():
+        click.echo(f"Building the knowledge base at {path} (first use, or the bundled data changed)…", err=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+    return connect(ensure_built(path))
+
+
+def _print_coverage(conn, table, as_json: bool) -> None:
+    from rulecheck.checker.coverage import coverage_gaps
+
+    gaps = coverage_gaps(conn, table)
+    if as_json:
+        click.echo(json.dumps([g.__dict__ for g in gaps], ensure_ascii=False, indent=2))
+        return
+    open_gaps = [g for g in gaps if not g.reason]
+    for g in gaps:
+        click.echo(f"{g.id} ({g.page}): {g.reason or 'NOT COVERED'}\n    {g.text[:120]}")
+    click.echo(f"{len(gaps)} uncited, {len(open_gaps)} without a reason in [coverage.explained].")
+    if open_gaps:
+        raise click.exceptions.Exit(1)
+
+
+def _print_replay(conn, table, as_json: bool) -> None:
+    from rulecheck.checker.replay import replay_faqs
+
+    results = replay_faqs(conn, table)
+    if as_json:
+        click.echo(json.dumps([dict(r.__dict__, agrees=r.agrees) for r in results], ensure_ascii=False, indent=2))
+    else:
+        for r in results:
+            click.echo(f"{'ok      ' if r.agrees else 'DISAGREE'} FAQ says {r.expected}, checker says {r.got}: {r.question}")
+        click.echo(f"{sum(r.agrees for r in results)}/{len(results)} yes/no FAQs agree.")
+    if not all(r.agrees for r in results):
+        raise click.exceptions.Exit(1)
