@@ -46,7 +46,8 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
             and _has_enemy_rows(table, states, subjects[0].value)):
         enemy = True  # "Can a trooper Dodge / enter base contact with a camo marker?"
 
-    composites = vocab.composites(raw)
+    covered = {r.subject for r in table.rows if r.state in states}
+    composites = [c for c in vocab.composites(raw) if c[1] in covered]  # only subjects these states speak of
     phrase_ids = list(dict.fromkeys(m.value for m in subjects))
     declares: list[str] = []
     events: list[str] = []
@@ -59,8 +60,9 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     if use_composite:
         sid = best[1]
         subject = vocab.subjects[sid]
-        topics = {r.topic for r in table.rows if r.subject == sid}
-        if subject.kind == "property" or topics <= {"property", "order"}:
+        topics = {r.topic for r in table.rows if r.subject == sid and r.state in states}
+        if subject.kind == "property" or topics <= {"property", "order"} or (
+                "property" in topics and ask in ("allowed", "plain")):
             properties.append(sid)
         elif topics == {"enemy"} or (enemy and "enemy" in topics):
             against.append(sid)
