@@ -49,6 +49,7 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
             continue
         if axis not in AXES:
             raise BadScenario(f'Unknown context "{axis}" — use one of {", ".join(AXES)}')
+        value = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
         value = str(value).lower()
         if value not in AXES[axis][0]:
             raise BadScenario(f'{axis} = "{value}" — use one of {", ".join(AXES[axis][0])}')

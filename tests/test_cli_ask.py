@@ -1,0 +1,145 @@
+"""`rulecheck ask`: human and JSON output, structured options, scenario files, errors and exit
+codes, building the base on first use, and a light import path."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from rulecheck.cli.main import cli
+
+CONTRACT = {"question", "verdict", "answer", "edition", "scenario", "trace", "citations"}
+CITATION = {"kind", "id", "page", "section", "text", "version"}
+
+
+@pytest.fixture
+def run(built_db, monkeypatch):
+    monkeypatch.setenv("RULECHECK_DB", str(built_db))
+
+    def invoke(*args):
+        return CliRunner().invoke(cli, ["ask", *args], catch_exceptions=False)
+    return invoke
+
+
+def test_question_human_output(run):
+    result = run("Is a Camouflaged trooper revealed if it declares Cautious Movement?")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "Verdict: NO"
+    assert lines[1].startswith("No — Cautious Movement")
+    assert "Reasoning:" in result.output and "  1. State: Camouflaged" in result.output
+    assert "[1] Camuflado, CANCELACIÓN (camuflado-cancellation-1-2)" in result.output
+    assert "excepto Movimiento Cauteloso" in " ".join(result.output.split())  # quoted, wrapped
+
+
+def test_faq_citation_quotes_answer_and_version(run):
+    result = run("Is a TO Camouflaged trooper revealed when it is hit by a Riotstopper?")
+    assert "TO Camouflaged, FAQ 1.8 (faq-is-a-camo-marker-revealed-when-928f97)" in result.output
+    assert "Is a Camo Marker revealed when it gets hit by a Riotstopper?" in result.output
+
+
+def test_json_contract(run):
+    result = run("A camo marker declares a BS Attack. Is it revealed?", "--json")
+    data = json.loads(result.output)
+    assert CONTRACT <= set(data)
+    assert data["verdict"] == "yes" and data["edition"] == "N4"
+    assert data["question"] == "A camo marker declares a BS Attack. Is it revealed?"
+    assert data["scenario"]["declares"] == ["bs_attack"]
+    assert isinstance(data["trace"], list) and data["trace"]
+    first = data["citations"][0]
+    assert CITATION <= set(first)
+    assert (first["kind"], first["id"], first["page"]) == ("rule", "camuflado-cancellation-1-1", "Camuflado")
+    assert first["text"].startswith("El Marcador de Camuflado (CAMO) declare un Ataque")
+
+
+def test_json_unknown(run):
+    data = json.loads(run("What's the weather like on Paradiso?", "--json").output)
+    assert data["verdict"] == "unknown"
+    assert all(c["kind"] in ("rule", "faq", "errata") for c in data["citations"])
+
+
+def test_structured_options(run):
+    result = run("--state", "camouflaged", "--declare", "move", "--declare", "bs attack", "--json")
+    data = json.loads(result.output)
+    assert data["verdict"] == "yes" and data["citations"][0]["id"] == "camuflado-important-1"
+    result = run("--state", "TO", "--declare", "surprise attack", "--turn", "active", "--ask", "allowed", "--json")
+    assert json.loads(result.output)["verdict"] == "yes"
+    result = run("--state", "holomask", "--fireteam", "member", "--declare", "support", "--json")
+    assert json.loads(result.output)["verdict"] == "no"
+    result = run("--state", "camouflaged", "--enemy", "bs attack", "--context", "msv=l3", "--json")
+    assert json.loads(result.output)["citations"][0]["id"] == "camuflado-see_also-5"
+
+
+def test_edition_option(run):
+    data = json.loads(run("Is a camo marker revealed if it declares Move?", "--edition", "N3", "--json").output)
+    assert data["edition"] == "N3" and data["state"] == "to_camouflaged"
+
+
+def test_scenario_file(run, tmp_path):
+    path = tmp_path / "order.toml"
+    path.write_text('state = "hidden_deployment"\ndeclares = ["move"]\ncamouflage = "no"\nask = "keeps"\n', encoding="utf-8")
+    data = json.loads(run("--scenario", str(path), "--json").output)
+    assert data["verdict"] == "no" and data["citations"][0]["id"] == "hidden-deployment-state-cancellation-2"
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--state", "Camoflaged", "--declare", "move"), 'Unknown state "Camoflaged" — did you mean "Camouflaged"?'),
+    (("--state", "camouflaged", "--declare", "mvoe"), 'Unknown skill or event "mvoe" — did you mean "move"?'),
+    (("   ",), "Empty question"),
+    ((), "Empty question"),
+    (("--declare", "move"), "needs --state"),
+    (("--state", "camouflaged", "--declare", "move", "--context", "lof"), "AXIS=VALUE"),
+    (("--state", "camouflaged", "--declare", "move", "--context", "colour=red"), 'Unknown context "colour"'),
+])
+def test_bad_input_exits_2_with_a_suggestion(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_bad_scenario_file_exits_2(run, tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("state = [", encoding="utf-8")
+    result = run("--scenario", str(path))
+    assert result.exit_code == 2 and "not valid TOML" in result.output
+
+
+def test_coverage_and_replay_commands(run):
+    coverage = run("--coverage")
+    assert coverage.exit_code == 0 and "0 without a reason" in coverage.output
+    replay = run("--replay")
+    assert replay.exit_code == 0 and "DISAGREE" not in replay.output and "9/9" in replay.output
+
+
+def test_builds_the_base_on_first_use(tmp_path, monkeypatch):
+    db = tmp_path / "new" / "rulecheck.db"
+    monkeypatch.setenv("RULECHECK_DB", str(db))
+    result = CliRunner().invoke(cli, ["ask", "Does a trooper in Hidden Deployment block Line of Fire?"], catch_exceptions=False)
+    assert result.exit_code == 0 and db.exists()
+    assert "Building the knowledge base" in result.output  # CliRunner mixes stderr in
+    again = CliRunner().invoke(cli, ["ask", "--db", str(db), "Does a trooper in Hidden Deployment block Line of Fire?"],
+                               catch_exceptions=False)
+    assert "Building" not in again.output and again.output.startswith("Verdict: NO")
+
+
+def test_ask_help(run):
+    result = run("--help")
+    assert result.exit_code == 0 and "rulecheck ask --state camouflaged" in result.output
+
+
+def test_ask_path_stays_light(built_db):
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from rulecheck.cli.main import cli\n"
+        f"r = CliRunner().invoke(cli, ['ask', '--db', {str(built_db)!r}, 'Can a reactive trooper Dodge against a camo marker?'])\n"
+        "assert r.exit_code == 0, r.output\n"
+        "heavy = [m for m in ('datasette', 'sqlite_utils', 'mwparserfromhell', 'bs4', 'rulecheck.ingest', 'rulecheck.kb.build')\n"
+        "         if m in sys.modules]\n"
+        "print(','.join(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
