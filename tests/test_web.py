@@ -270,3 +270,78 @@ def test_serve_refuses_a_port_in_use(tiny_db):
         result = CliRunner().invoke(cli, ["serve", "--db", str(tiny_db), "--port", str(port)], catch_exceptions=False)
     assert result.exit_code == 1
     assert f"--port {port + 1}" in result.output
+
+
+# --- the ask page, on the base built from the bundled pages ---------------------------------
+
+QUESTION = "Is a Camouflaged trooper revealed if it declares Cautious Movement?"
+
+
+def test_ask_json_is_exactly_the_ask_contract(built_db):
+    from urllib.parse import quote
+
+    from rulecheck.checker.answer import answer_question
+    from rulecheck.kb.read import connect
+
+    questions = [(QUESTION, None), ("¿Se revela un Marcador de Camuflado que declara un Ataque CD?", None),
+                 ("Can a TO Camouflaged trooper use Surprise Attack in its Active Turn?", "N3"),
+                 ("What's the weather like on Paradiso?", None)]
+    urls = [f"/-/ask.json?q={quote(q)}" + (f"&edition={e}" if e else "") for q, e in questions]
+    responses = fetch(built_db, *urls)
+    conn = connect(built_db)
+    for (question, edition), response in zip(questions, responses):
+        assert response.status_code == 200
+        expected = json.loads(json.dumps(answer_question(conn, question, edition=edition).to_dict()))
+        assert response.json() == expected
+    assert [r.json()["verdict"] for r in responses] == ["no", "yes", "yes", "unknown"]
+    for key in ("question", "verdict", "answer", "edition", "scenario", "trace", "citations"):
+        assert key in responses[0].json()
+
+
+def test_ask_json_refuses_an_empty_question(built_db):
+    for response in fetch(built_db, "/-/ask.json", "/-/ask.json?q=++"):
+        assert response.status_code == 400
+        assert "?q=" in response.json()["error"]
+
+
+def test_ask_page_shows_verdict_answer_and_linked_citations(built_db):
+    from urllib.parse import quote
+
+    form, asked, blank = fetch(built_db, "/-/ask", f"/-/ask?q={quote(QUESTION)}", "/-/ask?q=")
+    assert form.status_code == 200 and 'name="q"' in form.text and 'name="edition"' in form.text
+    assert '<option value="N3"' in form.text
+    assert asked.status_code == 200
+    assert 'data-verdict="no"' in asked.text
+    stem = built_db.stem
+    assert f'href="/{stem}/rules/camuflado-cancellation-1-2"' in asked.text  # the deciding bullet, linked
+    assert "excepto Movimiento Cauteloso" in asked.text  # and quoted
+    assert "Reasoning" in asked.text
+    assert "Type a question first" in blank.text
+
+
+def test_search_page_on_the_bundled_pages_in_english_and_spanish(built_db):
+    english, spanish, accentless = fetch(built_db, "/-/search?q=Cautious+Movement", "/-/search?q=Movimiento+Cauteloso",
+                                         "/-/search?q=cancelacion")
+    stem = built_db.stem
+    assert f'href="/{stem}/rules/to-camouflaged-cancellation-1-1"' in english.text
+    assert f'href="/{stem}/rules/camuflado-cancellation-1-2"' in spanish.text
+    assert 'href="/' in accentless.text and "Nothing found" not in accentless.text
+
+
+def test_bundled_rule_row_links_to_its_faqs(built_db):
+    stem = built_db.stem
+    conn = sqlite3.connect(built_db)
+    rule_id, faq_id = conn.execute("select rule_id, faq_id from faq_rules order by score desc limit 1").fetchone()
+    rule_page, faq_page = fetch(built_db, f"/{stem}/rules/{rule_id}", f"/{stem}/faqs/{faq_id}")
+    assert f'href="/{stem}/faqs/{faq_id}"' in rule_page.text
+    assert f'href="/{stem}/rules/{rule_id}"' in faq_page.text
+
+
+def test_a_faq_row_lists_each_bullet_once(built_db):
+    stem = built_db.stem
+    conn = sqlite3.connect(built_db)
+    for (faq_id,) in conn.execute("select distinct faq_id from faq_rules"):
+        text = one(built_db, f"/{stem}/faqs/{faq_id}").text
+        section = text.split("Bullets it settles", 1)[1].split("</ul>", 1)[0]
+        links = [part.split('"', 1)[0] for part in section.split('href="')[1:]]
+        assert len(links) == len(set(links)), faq_id

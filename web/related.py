@@ -28,9 +28,9 @@ async def rule_context(db: Database, rule_id: str) -> dict | None:
     faqs = await _rows(
         db,
         """select faqs.id, faqs.kind, faqs.title, faqs.version, faqs.date, faqs.question, faqs.answer,
-                  faq_rules.how, faq_rules.score
+                  group_concat(faq_rules.how, ', ') as how, max(faq_rules.score) as score
            from faq_rules join faqs on faqs.id = faq_rules.faq_id
-           where faq_rules.rule_id = ? order by faq_rules.score desc, faqs.id""",
+           where faq_rules.rule_id = ? group by faqs.id order by score desc, faqs.id""",
         [rule_id],
     )
     linking_pages = await _rows(
@@ -70,9 +70,10 @@ async def faq_context(db: Database, faq_id: str) -> dict | None:
     )
     rules = await _rows(
         db,
-        """select rules.id, rules.text, rules.section, pages.title as page_title, faq_rules.how, faq_rules.score
+        """select rules.id, rules.text, rules.section, pages.title as page_title,
+                  group_concat(faq_rules.how, ', ') as how, max(faq_rules.score) as score
            from faq_rules join rules on rules.id = faq_rules.rule_id join pages on pages.id = rules.page_id
-           where faq_rules.faq_id = ? order by faq_rules.score desc, rules.id""",
+           where faq_rules.faq_id = ? group by rules.id order by score desc, rules.id""",
         [faq_id],
     )
     return {"faq": found[0], "pages": pages, "related": related, "rules": rules}
