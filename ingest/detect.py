@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 #: What `detect_format` returns. Rulebook copies are stored with `Page.format == "text"`.
 FORMATS = ("wikitext", "html", "rulebook", "text")
@@ -35,13 +36,17 @@ def detect_format(text: str) -> str:
     if _HTML_DOCUMENT.search(head):
         return "html"
     wiki_signs = sum(
-        min(len(pattern.findall(text)), 3)
-        for pattern in (_WIKI_TEMPLATE, _WIKI_LINK, _WIKI_HEADING, _WIKI_BULLET)
+        _count(pattern, text, 3) for pattern in (_WIKI_TEMPLATE, _WIKI_LINK, _WIKI_HEADING, _WIKI_BULLET)
     )
     if wiki_signs >= _WIKI_SIGNS:
         return "wikitext"
-    if len(_HTML_TAG.findall(text)) >= _HTML_TAGS:
+    if _count(_HTML_TAG, text, _HTML_TAGS) >= _HTML_TAGS:
         return "html"
     if _RULEBOOK_BULLET.search(text):
         return "rulebook"
     return "text"
+
+
+def _count(pattern: re.Pattern[str], text: str, cap: int) -> int:
+    """How many times `pattern` matches in `text`, counting no further than `cap`."""
+    return sum(1 for _ in islice(pattern.finditer(text), cap))

@@ -9,24 +9,25 @@ with `:` are that line's children. A `FAQs & Errata` heading opens `Q:` / `A:` /
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
+from rulecheck.ingest.folding import strip_accents
 from rulecheck.ingest.language import detect_lang
 from rulecheck.ingest.records import Faq, Link, Page, ParseWarning, Rule
-from rulecheck.ingest.sections import is_empty_heading, is_faq_heading, section_for, split_version
+from rulecheck.ingest.sections import (
+    FOLD_STRIP, is_empty_folded, is_faq_folded, is_faq_heading, section_for, section_for_folded, split_version,
+)
 
 
 def plain(text: str) -> str:
     """Lower-case, accents folded, single spaces; punctuation kept (cues need the final `:`)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"\s+", " ", stripped).strip().lower()
+    # `split()` breaks on exactly the characters `\s` matches: `\s+` runs become one space.
+    return " ".join(strip_accents(text).split()).lower()
 
 
 def collapse(text: str) -> str:
     """Whitespace runs → one space, ends trimmed: the `rule.text` of a line."""
-    return re.sub(r"\s+", " ", text).strip()
+    return " ".join(text.split())
 
 
 # --- Wording cues: how a page without labels says which section a line belongs to ---------
@@ -94,21 +95,29 @@ class Numbering:
 def is_navigation(line: str, title: str | None) -> bool:
     """Page furniture: `A | B | C` link rows, `| HOLOMASK |` banners, the title repeated in capitals."""
     stripped = line.strip()
-    parts = [p.strip() for p in stripped.split("|") if p.strip()]
-    if stripped.startswith("|") and stripped.endswith("|") and len(parts) <= 2:
+    return _is_navigation(stripped, plain(stripped), plain(title) if title else None)
+
+
+def _is_navigation(stripped: str, plain_line: str, plain_title: str | None) -> bool:
+    """`is_navigation` of a stripped line, given its `plain()` form and the title's (made once)."""
+    if "|" in stripped:
+        parts = [p.strip() for p in stripped.split("|") if p.strip()]
+        if stripped.startswith("|") and stripped.endswith("|") and len(parts) <= 2:
+            return True
+        if len(parts) >= 3 and all(len(p.split()) <= 6 and not p.endswith(".") for p in parts):
+            return True
+    if plain_title and stripped.isupper() and plain_line == plain_title:
         return True
-    if len(parts) >= 3 and all(len(p.split()) <= 6 and not p.endswith(".") for p in parts):
-        return True
-    if title and stripped.isupper() and plain(stripped) == plain(title):
-        return True
-    return bool(NAV_PHRASES.match(plain(stripped)))
+    return bool(NAV_PHRASES.match(plain_line))
 
 
 def looks_like_label(line: str) -> bool:
     """A short all-capitals line: a section label, whether or not we know it."""
     stripped = line.strip().rstrip(":!")
-    letters = [c for c in stripped if c.isalpha()]
-    return len(letters) >= 3 and stripped.isupper() and len(stripped.split()) <= 4 and not stripped.endswith(".")
+    # Cheap tests first: most lines are long sentences in mixed case.
+    if not stripped.isupper() or len(stripped.split()) > 4 or stripped.endswith("."):
+        return False
+    return sum(1 for c in stripped if c.isalpha()) >= 3
 
 
 def wording_section(text: str, *, bullet: bool) -> str | None:
@@ -138,7 +147,7 @@ class ImpliedSections:
         if cue:
             self.cued = True
             self.current = cue
-        elif CONTINUATION_CUES.match(plain(text)) and self.current:
+        elif self.current and CONTINUATION_CUES.match(plain(text)):
             pass
         elif self.current in (None, "activation"):
             self.current = "effects"
@@ -268,26 +277,31 @@ def parse_plaintext(text: str, source: str, title: str | None = None) -> Page:
         page.rules.append(rule)
         return rule
 
+    plain_title = plain(page.title) if page.title else None
     for i, line in enumerate(lines):
         lineno = i + 1
         stripped = collapse(line)
         if not stripped or i == title_index:
             continue
-        if is_navigation(stripped, page.title):
+        # Each line is folded once; the label tests below all read these two forms.
+        plain_line = plain(stripped)
+        if _is_navigation(stripped, plain_line, plain_title):
             continue
-        if is_faq_heading(stripped):
+        folded = plain_line.strip(FOLD_STRIP)  # == fold(stripped)
+        if is_faq_folded(folded):
             in_faq, parent = True, None
             continue
-        if section_for(stripped) and len(stripped.split()) <= 3:
+        known = section_for_folded(folded)
+        if known and len(stripped.split()) <= 3:
             faqs.close()
             in_faq = in_empty = False
-            section, label, labelled = section_for(stripped), stripped.rstrip(": "), True
+            section, label, labelled = known, stripped.rstrip(": "), True
             parent = heading = step = None
             continue
         if in_faq:
             faqs.feed(stripped, lineno)
             continue
-        if is_empty_heading(stripped):
+        if is_empty_folded(folded):
             in_empty, labelled, parent = True, True, None
             continue
         if in_empty:
@@ -311,7 +325,7 @@ def parse_plaintext(text: str, source: str, title: str | None = None) -> Page:
             continue
         upcoming = _next_content(lines, i)
         opens_list = stripped.endswith(":") and upcoming is not None and bool(_BULLET.match(upcoming))
-        if STEP_LABEL.match(plain(stripped)):
+        if STEP_LABEL.match(plain_line):
             step, parent = stripped, None
             continue
         if (labelled and section in HEADING_SECTIONS and not opens_list and upcoming is not None

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import re
-import unicodedata
+
+from rulecheck.ingest.folding import strip_accents
 
 _LABELS = {
     "activation": "activation",
@@ -38,11 +39,14 @@ _FAQ_HEADINGS = {"faq", "faqs", "faqs & errata", "faqs and errata", "faq & errat
 _EMPTY_HEADINGS = {"marker", "marcador", "markers", "marcadores"}
 
 
+#: What `fold` strips from both ends once whitespace is collapsed.
+FOLD_STRIP = " \t:=*'\"|"
+
+
 def fold(text: str) -> str:
     """Lower-case, strip accents and surrounding punctuation/space: `ACTIVACIÓN:` → `activacion`."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"\s+", " ", stripped).strip(" \t:=*'\"|").lower()
+    # `split()` breaks on exactly the characters `\s` matches: `\s+` runs become one space.
+    return " ".join(strip_accents(text).split()).strip(FOLD_STRIP).lower()
 
 
 def section_for(label: str) -> str | None:
@@ -58,6 +62,21 @@ def is_faq_heading(label: str) -> bool:
 def is_empty_heading(label: str) -> bool:
     """True for headings known to hold no rules (`Marker`, `Marcador`)."""
     return fold(label) in _EMPTY_HEADINGS
+
+
+def section_for_folded(folded: str) -> str | None:
+    """`section_for` of a label already passed through `fold` (a parser folds each line once)."""
+    return _LABELS.get(folded)
+
+
+def is_faq_folded(folded: str) -> bool:
+    """`is_faq_heading` of a label already passed through `fold`."""
+    return folded in _FAQ_HEADINGS
+
+
+def is_empty_folded(folded: str) -> bool:
+    """`is_empty_heading` of a label already passed through `fold`."""
+    return folded in _EMPTY_HEADINGS
 
 
 _VERSION = re.compile(r"^\s*(?:v(?:ersion)?\.?\s*)?(\d+(?:\.\d+)*)\s*(?:[,;-]\s*(.+?))?\s*$", re.I)
