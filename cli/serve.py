@@ -31,7 +31,7 @@ def _port_free(host: str, port: int) -> bool:
 @click.command()
 @click.option("--db", "db", type=click.Path(dir_okay=False), help="The knowledge base (default: $RULECHECK_DB or the per-user data folder).")
 @click.option("--port", "-p", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
-@click.option("--host", "-h", default=DEFAULT_HOST, show_default=True, help="Interface to listen on (0.0.0.0 for the whole network).")
+@click.option("--host", default=DEFAULT_HOST, show_default=True, help="Interface to listen on (0.0.0.0 for the whole network).")
 def serve(db: str | None, port: int, host: str) -> None:
     """Browse rules, FAQs and errata, and ask questions, in Datasette (read-only).
 

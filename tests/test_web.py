@@ -345,3 +345,13 @@ def test_a_faq_row_lists_each_bullet_once(built_db):
         section = text.split("Bullets it settles", 1)[1].split("</ul>", 1)[0]
         links = [part.split('"', 1)[0] for part in section.split('href="')[1:]]
         assert len(links) == len(set(links)), faq_id
+
+
+def test_plain_datasette_on_a_base_gets_our_metadata(tiny_db):
+    async def go():
+        ds = Datasette([str(tiny_db)])  # no metadata passed: the plugin supplies it
+        return (await ds.client.get("/-/metadata.json")).json(), (await ds.client.get("/tiny")).text
+
+    metadata, database_page = asyncio.run(go())
+    assert metadata["databases"]["tiny"]["tables"]["rules"]["fts_table"] == "rules_fts"
+    assert QUERIES["dangling_links"]["title"] in database_page

@@ -180,6 +180,50 @@ def prepare_jinja2_environment(env):
         first.searchpath.insert(max(len(first.searchpath) - 1, 0), str(TEMPLATES_DIR))
 
 
+_is_base: dict[str, bool] = {}
+
+
+def _looks_like_rulecheck_base(path: str) -> bool:
+    if path not in _is_base:
+        import sqlite3
+
+        try:
+            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                names = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            names = set()
+        _is_base[path] = {"rules", "faqs", "faq_rules", "pages"} <= names
+    return _is_base[path]
+
+
+_metadata_cache: dict[tuple, dict] = {}
+
+
+@hookimpl
+def get_metadata(datasette):
+    # So a plain `datasette rulecheck.db` gets the same descriptions, facets and canned queries
+    # as `rulecheck serve`. Datasette calls this many times per request, hence the cache; bases
+    # that already have local metadata (as `rulecheck serve` passes it) are left alone.
+    local = (datasette._metadata_local or {}).get("databases") or {}
+    key = tuple(
+        (name, str(db.path)) for name, db in datasette.databases.items()
+        if db.path and not db.is_memory and name not in local
+    )
+    if key not in _metadata_cache:
+        from rulecheck.web.metadata import build_metadata
+
+        merged: dict = {}
+        for name, path in key:
+            if _looks_like_rulecheck_base(path):
+                found = build_metadata(name)
+                merged = {**found, "databases": {**merged.get("databases", {}), **found["databases"]}}
+        _metadata_cache[key] = merged
+    return _metadata_cache[key]
+
+
 @hookimpl
 def menu_links(datasette):
     return [
