@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-import textwrap
 from dataclasses import dataclass, field
 
 from rulecheck.checker.engine import Evaluation, evaluate
@@ -41,6 +40,8 @@ class Answer:
 
     def to_text(self) -> str:
         """Verdict first, the answer, numbered reasoning, then each citation quoted with its place."""
+        import textwrap
+
         lines = [f"Verdict: {self.verdict.upper()}", self.answer]
         if self.state:
             lines.append(f"Edition: {self.edition} ({STATES[self.state][1]})")

@@ -2,7 +2,6 @@
 says what to do."""
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 
@@ -19,6 +18,8 @@ class EmptyQuestion(CheckerError):
 
 def suggest(name: str, choices: Iterable[str]) -> str:
     """` — did you mean "X"?` for the closest of `choices`, or a list of valid names."""
+    import difflib  # only on the error path: keeps `rulecheck ask` light
+
     choices = sorted(set(choices))
     close = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
     if not close:

@@ -2,8 +2,11 @@
 validated, and the check that no two rows can match one scenario with equal priority."""
 from __future__ import annotations
 
+import hashlib
+import os
+import pickle
 import re
-import tomllib
+import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -158,12 +161,59 @@ class LogicTable:
 
 
 def load_logic(path: Path | str | None = None) -> LogicTable:
-    """Load and validate the logic table (cached per path); raise `LogicTableError` naming the row."""
-    return _load(str(path or LOGIC_PATH))
+    """Load and validate the logic table (cached per path); raise `LogicTableError` naming the row.
+
+    The bundled table is also kept, once validated, in a pickle in the user cache folder keyed
+    by the size and mtime of the table, the glossary and this code: a cold `rulecheck ask`
+    skips parsing.
+    """
+    if path is None or Path(path) == LOGIC_PATH:
+        return _load_bundled()
+    return _load(str(path))
+
+
+def _cache_file() -> Path | None:
+    try:
+        h = hashlib.sha1(sys.version.encode())
+        here = Path(__file__).parent
+        # The glossary's path written out: importing kb.glossary would pull in tomllib.
+        for p in (LOGIC_PATH, DATA_DIR / "glossary.toml", here / "logic.py", here / "vocabulary.py"):
+            st = p.stat()
+            h.update(f"{p}:{st.st_size}:{st.st_mtime_ns};".encode())
+    except OSError:
+        return None
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "rulecheck" / f"logic-{h.hexdigest()[:16]}.pickle"
+
+
+@lru_cache(maxsize=1)
+def _load_bundled() -> LogicTable:
+    cache = _cache_file()
+    if cache is not None and cache.exists():
+        try:
+            with open(cache, "rb") as f:
+                table = pickle.load(f)
+            if isinstance(table, LogicTable):
+                return table
+        except Exception:  # a damaged or foreign cache is just rebuilt
+            pass
+    table = _load(str(LOGIC_PATH))
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                pickle.dump(table, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, cache)
+        except OSError:
+            pass  # a read-only home only costs the parse
+    return table
 
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> LogicTable:
+    import tomllib  # parsing is the slow path; a cached table skips it
+
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)

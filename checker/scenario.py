@@ -1,7 +1,6 @@
 """A scenario: one Order's declarations and its context, from a question, options or a file."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,6 +74,8 @@ _FILE_FIELDS = {"state", "edition", "declares", "events", "enemy", "properties",
 
 def load_scenario(table: LogicTable, path: Path | str) -> Scenario:
     """Read a scenario file (TOML); `BadScenario` naming the file and field at fault."""
+    import tomllib  # only scenario files need it
+
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)

@@ -8,7 +8,6 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from rulecheck.checker.errors import LogicTableError, UnknownSkill, UnknownState
-from rulecheck.kb.glossary import is_strict_alias, load_glossary
 
 _WORD = re.compile(r"\w+")
 SUBJECT_KINDS = ("skill", "event", "property")
@@ -18,6 +17,12 @@ STATE_IDS = ("camouflaged", "to_camouflaged", "hidden_deployment", "holomask")
 GENERIC_MARKER = ("marker", "markers", "marker state", "marker states", "marcador", "marcadores", "estado de marcador")
 #: Skills whose bearer deploys in a state: a hint when the question names no state.
 STATE_HINTS = {"camouflage": "camouflaged", "to_camouflage": "to_camouflaged"}
+
+
+def is_strict_alias(alias: str) -> bool:
+    """Short all-capitals aliases (`TO`, `HD`, `CAMO`) match only as written (as in the glossary)."""
+    letters = alias.replace(" ", "")
+    return len(letters) <= 4 and letters.isupper()
 
 
 def strip_accents(text: str) -> str:
@@ -145,6 +150,8 @@ def _present(phrase: str, low_text: str, raw_text: str) -> bool:
 
 def build_vocabulary(data: dict, path: str) -> Vocabulary:
     """The vocabulary from a parsed logic table plus the glossary; `LogicTableError` on bad entries."""
+    from rulecheck.kb.glossary import load_glossary  # only when the table is parsed, not from the cache
+
     glossary = load_glossary()
     subjects: dict[str, Subject] = {}
     for sid, raw in data.get("subject", {}).items():

@@ -92,9 +92,10 @@ def _connect(db):
     from rulecheck.kb.read import connect
 
     path = resolve_db_path(db)
-    if not path.exists() or built_fingerprint(path)[0] != bundled_fingerprint():
-        click.echo(f"Building the knowledge base at {path} (first use, or the bundled data changed)…", err=True)
-        path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and built_fingerprint(path)[0] == bundled_fingerprint():
+        return connect(path)
+    click.echo(f"Building the knowledge base at {path} (first use, or the bundled data changed)…", err=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     return connect(ensure_built(path))
 
 

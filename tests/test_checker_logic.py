@@ -175,3 +175,11 @@ def test_scenario_file(tmp_path):
 
 def test_logic_path_is_bundled_data():
     assert LOGIC_PATH.name == "logic.toml" and LOGIC_PATH.exists()
+
+
+def test_strict_alias_rule_matches_the_glossary():
+    from rulecheck.checker.vocabulary import is_strict_alias as ours
+    from rulecheck.kb.glossary import is_strict_alias, load_glossary
+
+    names = [n for t in load_glossary().terms.values() for n in t.names] + ["TO", "to", "HD", "CAMO", "Camo", "ORA"]
+    assert [ours(n) for n in names] == [is_strict_alias(n) for n in names]

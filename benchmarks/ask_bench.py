@@ -1,0 +1,89 @@
+"""Speed of `rulecheck ask`: a cold process beside `python -c "import click"` (goal ≤ 1.5×), and
+in-process structured evaluations per second (goal ≥ 10,000). Prints figures; asserts nothing.
+
+    python benchmarks/ask_bench.py [--runs 9]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def cold(cmd: list[str], runs: int, env: dict) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    tmp = Path(tempfile.mkdtemp())
+    # Like an installed package: bytecode cached (kept out of the tree), whatever the shell says.
+    env = dict(os.environ, RULECHECK_DB=str(tmp / "rulecheck.db"), PYTHONPYCACHEPREFIX=str(tmp / "pycache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    rulecheck = shutil.which("rulecheck", path=str(Path(sys.executable).parent)) or "rulecheck"
+    question = "Is a Camouflaged trooper revealed if it declares Cautious Movement?"
+    subprocess.run([rulecheck, "ask", question], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+    click_s = cold([sys.executable, "-c", "import click"], args.runs, env)
+    ask_s = cold([rulecheck, "ask", question], args.runs, env)
+    structured_s = cold([rulecheck, "ask", "--state", "camouflaged", "--declare", "move", "--declare", "bs attack"], args.runs, env)
+    print(f"cold `python -c 'import click'`        median {click_s * 1000:7.1f} ms  ({args.runs} runs)")
+    print(f"cold `rulecheck ask \"…\"`                median {ask_s * 1000:7.1f} ms  ({ask_s / click_s:.2f}× import click; goal ≤ 1.5×)")
+    print(f"cold `rulecheck ask --state … --declare` median {structured_s * 1000:7.1f} ms  ({structured_s / click_s:.2f}×)")
+
+    from rulecheck.checker.answer import answer_scenario
+    from rulecheck.checker.engine import evaluate
+    from rulecheck.checker.logic import load_logic
+    from rulecheck.checker.question import read_question
+    from rulecheck.checker.scenario import make_scenario
+    from rulecheck.kb.read import connect
+
+    table = load_logic()
+    scenarios = [
+        make_scenario(table, state="camouflaged", declares=["move", "bs attack"]),
+        make_scenario(table, state="to_camouflaged", declares=["surprise attack"], ask="allowed", context={"turn": "active"}),
+        make_scenario(table, state="hidden_deployment", declares=["move"], context={"camouflage": "yes"}),
+        make_scenario(table, state="holomask", declares=["support"], context={"fireteam": "member"}),
+        make_scenario(table, state="camouflaged", enemy=["dodge"]),
+    ]
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < 1.0:
+        for s in scenarios:
+            evaluate(table, s)
+        n += len(scenarios)
+    rate = n / (time.perf_counter() - start)
+    print(f"in-process structured evaluations      {rate:10,.0f} /s  (goal ≥ 10,000)")
+
+    conn = connect(tmp / "rulecheck.db")
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < 1.0:
+        for s in scenarios:
+            answer_scenario(conn, s, table=table)
+        n += len(scenarios)
+    print(f"in-process answers with citations      {n / (time.perf_counter() - start):10,.0f} /s")
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < 1.0:
+        read_question(table, "My camouflaged trooper declares Move + CC Attack. Is it revealed during the Move?")
+        n += 1
+    print(f"in-process questions read              {n / (time.perf_counter() - start):10,.0f} /s")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
