@@ -72,6 +72,8 @@ def strip_quotes(text: str) -> str:
 
 def collapse(text: str) -> str:
     """Collapse runs of spaces; keep single newlines (from `<br>`); trim."""
+    if "\n" not in text:  # the common case: `split()` breaks on exactly what `_SPACES` matches
+        return " ".join(text.split())
     text = _SPACES.sub(" ", text)
     text = _NEWLINE_SPACE.sub("\n", text)
     return _NEWLINES.sub("\n", text).strip()
@@ -192,7 +194,8 @@ class TextCollector:
         return value.replace("\n", " ")
 
     def _wikilink(self, node: Wikilink) -> None:
-        kind, target, lang = split_link_title(str(node.title))
+        title = str(node.title)
+        kind, target, lang = split_link_title(title)
         if kind == "file":
             return
         if not target:  # `[[|x]]` links nowhere; MediaWiki shows it as text
@@ -210,7 +213,7 @@ class TextCollector:
             self.links.append(Link(kind="text", to_title=target, label=collapse(label) or None))
         else:
             # The title as written (`Silhouette (S) `) keeps the spacing the reader sees.
-            self.parts.append(self._clean(str(node.title).lstrip(":")))
+            self.parts.append(self._clean(title.lstrip(":")))
             self.links.append(Link(kind="text", to_title=target))
 
     def _tag(self, node: Tag) -> None:
