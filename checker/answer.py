@@ -83,7 +83,10 @@ def answer_scenario(conn: sqlite3.Connection, scenario: Scenario, *, question: s
         hits = search(conn, text, limit=5)
         citations = [{"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h["section"],
                       "text": h["text"], "version": h["version"], "deciding": False} for h in hits]
-        if not scenario.states:
+        if scenario.ask == "fact":
+            sentence = ("The question asks for a fact (how, what, which…), not for a yes or no, so there is "
+                        "no checked answer; the nearest passages follow.")
+        elif not scenario.states:
             sentence = ("The question names none of the states the checker knows (Camouflaged, TO Camouflaged, "
                         "Hidden Deployment, HoloMask), so there is no checked answer; the nearest passages follow.")
         else:

@@ -47,12 +47,17 @@ class Evaluation:
 
 def ancestors(table: LogicTable, subject: str) -> list[str]:
     """The subject, then its parents breadth-first: the order rows are looked up in."""
+    return ancestors_in(table.vocabulary.subjects, subject)
+
+
+def ancestors_in(subjects: dict, subject: str) -> list[str]:
+    """`ancestors` over a vocabulary's subjects."""
     chain, queue = [], [subject]
     while queue:
         s = queue.pop(0)
         if s not in chain:
             chain.append(s)
-            queue += list(table.vocabulary.subjects[s].parents) if s in table.vocabulary.subjects else []
+            queue += list(subjects[s].parents) if s in subjects else []
     return chain
 
 
@@ -151,7 +156,7 @@ def evaluate_state(table: LogicTable, scenario: Scenario, state: str) -> Evaluat
         outcome = "depends"
     elif "cancelled" in outcomes:
         outcome = "cancelled"
-        if len(decisions) > 1:
+        if _revealed_late(scenario, decisions):
             order = [r for r in table.rows_for(state, "whole_order") if r.topic == "order"]
             order_row = order[0] if order else None
     elif "forbidden" in outcomes:
@@ -163,8 +168,21 @@ def evaluate_state(table: LogicTable, scenario: Scenario, state: str) -> Evaluat
     return ev
 
 
+def _revealed_late(scenario: Scenario, decisions: list[Decision]) -> bool:
+    """Whether a declared Skill that keeps the state comes before one that cancels it: only then
+    does the whole-Order rule decide (the first Skill is revealed too)."""
+    declared = [d.outcome for d in decisions if d.subject in scenario.declares]
+    first_cancel = declared.index("cancelled") if "cancelled" in declared else -1
+    return first_cancel > 0 and any(o in ("keeps", "marker") for o in declared[:first_cancel])
+
+
 def evaluate(table: LogicTable, scenario: Scenario) -> Evaluation:
-    """Evaluate for each state the scenario names; states the logic has nothing on are skipped."""
+    """Evaluate for each state the scenario names; states the logic has nothing on are skipped.
+
+    An open question ("how far…?", "what MOD…?") has no yes or no: `unknown`, whatever the table says.
+    """
+    if scenario.ask == "fact":
+        return Evaluation("unknown", scenario.states[0] if scenario.states else None)
     results = [evaluate_state(table, scenario, s) for s in scenario.states]
     known = [r for r in results if r.verdict != "unknown"]
     if not known:
@@ -207,7 +225,7 @@ def _trace(table: LogicTable, scenario: Scenario, ev: Evaluation) -> list[dict]:
         steps.append({"step": f"Whole Order: {ev.order_row.because}", "row": ev.order_row.id,
                       "outcome": "cancelled", "cites": list(ev.order_row.cites)})
     asked = {"revealed": "whether it is revealed", "keeps": "whether it keeps its state",
-             "allowed": "whether it is allowed", "plain": "the fact itself"}[scenario.ask]
+             "allowed": "whether it is allowed", "plain": "the fact itself", "fact": "for a fact"}[scenario.ask]
     steps.append({"step": f"The question asks {asked}: {ev.verdict}."})
     return steps
 

@@ -2,9 +2,7 @@
 validated, and the check that no two rows can match one scenario with equal priority."""
 from __future__ import annotations
 
-import hashlib
 import os
-import pickle
 import re
 import sys
 from dataclasses import dataclass, field
@@ -12,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rulecheck.checker.errors import LogicTableError, suggest
-from rulecheck.checker.vocabulary import Vocabulary, build_vocabulary
+from rulecheck.checker.vocabulary import Subject, Vocabulary, build_vocabulary
 from rulecheck.data import DATA_DIR
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
@@ -163,39 +161,69 @@ class LogicTable:
 def load_logic(path: Path | str | None = None) -> LogicTable:
     """Load and validate the logic table (cached per path); raise `LogicTableError` naming the row.
 
-    The bundled table is also kept, once validated, in a pickle in the user cache folder keyed
-    by the size and mtime of the table, the glossary and this code: a cold `rulecheck ask`
-    skips parsing.
+    The bundled table, once validated, is also kept in the user cache folder (see
+    `_cache_file`), so a cold `rulecheck ask` skips parsing TOML and validating.
     """
     if path is None or Path(path) == LOGIC_PATH:
         return _load_bundled()
     return _load(str(path))
 
 
+#: Bumped whenever the cached form below changes shape.
+_CACHE_FORMAT = 1
+
+
 def _cache_file() -> Path | None:
+    """`<cache dir>/rulecheck/logic-<key>.marshal`, the key a digest of the Python version, the
+    logic table, the glossary and the code that reads them: any change is a new file."""
+    from rulecheck.kb.location import files_digest
+
+    here = Path(__file__).parent
+    sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", *sorted(here.glob("*.py")),
+               here.parent / "kb" / "glossary.py"]
     try:
-        h = hashlib.sha1(sys.version.encode())
-        here = Path(__file__).parent
-        # The glossary's path written out: importing kb.glossary would pull in tomllib.
-        for p in (LOGIC_PATH, DATA_DIR / "glossary.toml", here / "logic.py", here / "vocabulary.py"):
-            st = p.stat()
-            h.update(f"{p}:{st.st_size}:{st.st_mtime_ns};".encode())
+        key = files_digest(sources, salt=f"{_CACHE_FORMAT}:{sys.version}:{sys.implementation.cache_tag}")
     except OSError:
         return None
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "rulecheck" / f"logic-{h.hexdigest()[:16]}.pickle"
+    return base / "rulecheck" / f"logic-{key}.marshal"
+
+
+def _to_plain(table: LogicTable) -> tuple:
+    """The table as tuples, dicts and strings only: `marshal` writes it, and reading it back
+    runs no code (unlike a pickle, a tampered file cannot execute anything)."""
+    vocab = table.vocabulary
+    rows = tuple((r.id, r.state, r.edition, r.topic, r.subject, tuple(c.name for c in r.conditions), r.outcome,
+                  r.priority, r.because, r.cites) for r in table.rows)
+    subjects = tuple((s.id, s.kind, s.parents, s.phrases, s.groups, s.over, s.means, s.generic)
+                     for s in vocab.subjects.values())
+    return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects,
+            vocab.state_names, tuple(vocab.cues), vocab.index)
+
+
+def _from_plain(data: tuple) -> LogicTable:
+    """Rebuild a table from `_to_plain`'s form; any mismatch raises (and the cache is ignored)."""
+    tag, fmt, path, explained, rows, subjects, state_names, cues, index = data
+    if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
+        raise ValueError("not a rulecheck logic cache of this format")
+    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index)
+    table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), out, prio, because, cites)
+                  for i, st, ed, topic, subj, conds, out, prio, because, cites in rows]
+    return LogicTable(table_rows, vocab, explained, path)
 
 
 @lru_cache(maxsize=1)
 def _load_bundled() -> LogicTable:
+    import marshal  # built in: no import cost worth naming
+
     cache = _cache_file()
-    if cache is not None and cache.exists():
+    if cache is not None:
         try:
             with open(cache, "rb") as f:
-                table = pickle.load(f)
-            if isinstance(table, LogicTable):
-                return table
-        except Exception:  # a damaged or foreign cache is just rebuilt
+                return _from_plain(marshal.load(f))
+        except OSError:
+            pass  # no cache yet
+        except Exception:  # a damaged, truncated or foreign file is ignored and rewritten
             pass
     table = _load(str(LOGIC_PATH))
     if cache is not None:
@@ -203,7 +231,7 @@ def _load_bundled() -> LogicTable:
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
             with open(tmp, "wb") as f:
-                pickle.dump(table, f, protocol=pickle.HIGHEST_PROTOCOL)
+                marshal.dump(_to_plain(table), f)
             os.replace(tmp, cache)
         except OSError:
             pass  # a read-only home only costs the parse

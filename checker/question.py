@@ -7,8 +7,9 @@ from rulecheck.checker.logic import LogicTable
 from rulecheck.checker.scenario import EDITIONS, Scenario
 from rulecheck.checker.vocabulary import Mention, words
 
-#: Polarity cues, strongest first: "stay camouflaged?" beats "revealed?" beats "can …?".
-_ASK_ORDER = ("keeps", "revealed", "allowed")
+#: Polarity cues, strongest first: "how far…?" (asks for a fact, no yes or no) beats "stay
+#: camouflaged?" beats "revealed?" beats "can …?".
+_ASK_ORDER = ("fact", "keeps", "revealed", "allowed")
 #: Words before a state that make it the actor's own state ("a troop … in Hidden Deployment").
 _IN_STATE = {"in", "en", "its", "his", "her", "their", "su", "my", "mi"}
 _ENEMY_WORDS = {"enemy", "enemigo", "enemiga", "enemies", "enemigos"}
@@ -26,12 +27,19 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
         edition = named[0] if named else None
     edition = edition.upper() if edition else None
 
+    at_start = {f"{axis}={value}" for axis, value, _, lead in vocab.cues if lead}
+    order = {f"{axis}={value}": i for i, (axis, value, _, _) in enumerate(vocab.cues)}
+    mentions = [m for m in mentions if not (m.kind == "cue" and m.value in at_start and m.start != 0)]
+    mentions = _drop_other_marker_actor(mentions)
     cues: dict[str, list[str]] = {}
     for m in mentions:
         if m.kind == "cue":
             axis, value = m.value.split("=", 1)
             cues.setdefault(axis, []).append(value)
-    context = {axis: values[0] for axis, values in cues.items() if axis not in ("ask", "actor", "asked")}
+    # Two values on one axis ("The Team Leader declares Dodge; is the trooper, not the team
+    # leader, revealed?"): the cue listed first in the table wins, as the table orders them.
+    context = {axis: min(values, key=lambda v, a=axis: order[f"{a}={v}"])
+               for axis, values in cues.items() if axis not in ("ask", "actor", "asked")}
     asks = cues.get("ask", [])
     ask = next((a for a in _ASK_ORDER if a in asks), "plain")
     asked_values = cues.get("asked", [])
@@ -40,15 +48,16 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     states = _states(mentions, context, edition)
     subjects = [m for m in mentions if m.kind == "subject"]
     first_state = next((m for m in mentions if m.kind == "state"), None)
-    enemy = bool(cues.get("actor")) or _enemy_marker(raw, first_state)
+    enemy = bool(cues.get("actor")) or _enemy_marker(raw, first_state) or (
+        ask not in ("revealed", "keeps") and _enemy_acts(raw, subjects, first_state))
     if (not enemy and subjects and first_state and subjects[0].start < first_state.start
             and ask not in ("revealed", "keeps") and raw[first_state.start - 1].lower() not in _IN_STATE
             and _has_enemy_rows(table, states, subjects[0].value)):
         enemy = True  # "Can a trooper Dodge / enter base contact with a camo marker?"
 
     covered = {r.subject for r in table.rows if r.state in states}
-    composites = [c for c in vocab.composites(raw) if c[1] in covered]  # only subjects these states speak of
-    phrase_ids = list(dict.fromkeys(m.value for m in subjects))
+    composites = vocab.composites(raw, covered)  # only subjects these states speak of
+    phrase_ids = _drop_means_and_generic(vocab, list(dict.fromkeys(m.value for m in subjects)))
     declares: list[str] = []
     events: list[str] = []
     against: list[str] = []
@@ -86,8 +95,14 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
 
 
 def _has_enemy_rows(table: LogicTable, states: list[str], subject: str) -> bool:
+    """Whether the logic speaks of an enemy declaring `subject` (or a parent) against these
+    states, and not of the trooper in the state doing exactly that ("Can Surprise Attack be
+    used with Hidden Deployment?" is about the trooper's own Skill)."""
     from rulecheck.checker.engine import ancestors
 
+    own = {r.topic for st in states for r in table.rows_for(st, subject)}
+    if own & {"may", "declares"} and "enemy" not in own:
+        return False
     chain = ancestors(table, subject)
     return any(r.topic == "enemy" for st in states for s in chain for r in table.rows_for(st, s))
 
@@ -112,3 +127,45 @@ def _enemy_marker(raw: list[str], first_state: Mention | None) -> bool:
     before = raw[first_state.start - 1].lower() if first_state.start else ""
     after = raw[first_state.end].lower() if first_state.end < len(raw) else ""
     return before in _ENEMY_WORDS or after in _ENEMY_WORDS
+
+
+def _drop_other_marker_actor(mentions: list[Mention]) -> list[Mention]:
+    """Ignore an "against" cue aimed at a marker in general when the question has already named
+    the trooper's own state: in "a Hidden Deployment trooper … delays its ARO against a Marker"
+    the Hidden Deployment trooper acts, against someone else's marker."""
+    kept = []
+    for i, m in enumerate(mentions):
+        if m.kind == "cue" and m.value == "actor=enemy":
+            later = next((n for n in mentions[i + 1:] if n.kind in ("state", "weak_state")), None)
+            named_before = any(n.kind == "state" for n in mentions[:i])
+            if named_before and later is not None and later.kind == "weak_state":
+                continue
+        kept.append(m)
+    return kept
+
+
+def _drop_means_and_generic(vocab, subject_ids: list[str]) -> list[str]:
+    """Drop skills named only as the way an event named beside them happens (`means` in the
+    table), then catch-all words (`generic`) when a specific skill is named too."""
+    from rulecheck.checker.engine import ancestors_in
+
+    means = set()
+    for sid in subject_ids:
+        for a in ancestors_in(vocab.subjects, sid):
+            means.update(vocab.subjects[a].means)
+    if means:
+        events = [s for s in subject_ids if vocab.subjects[s].kind == "event"]
+        subject_ids = [s for s in subject_ids if not (vocab.subjects[s].kind == "skill" and events
+                                                      and means & set(ancestors_in(vocab.subjects, s)))]
+    specific = [s for s in subject_ids if vocab.subjects[s].kind == "skill" and not vocab.subjects[s].generic]
+    if specific:
+        subject_ids = [s for s in subject_ids if not vocab.subjects[s].generic]
+    return subject_ids
+
+
+def _enemy_acts(raw: list[str], subjects: list[Mention], first_state: Mention | None) -> bool:
+    """`Can an enemy shoot a trooper in Hidden Deployment?`: an enemy is named before the first
+    Skill, and the state only after it, so the enemy is the one acting."""
+    if not subjects or (first_state is not None and first_state.start < subjects[0].start):
+        return False
+    return any(w.lower() in _ENEMY_WORDS for w in raw[:subjects[0].start])

@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from rulecheck.checker.errors import LogicTableError, UnknownSkill, UnknownState
+from rulecheck.kb.glossary import is_strict_alias, load_glossary
 
 _WORD = re.compile(r"\w+")
 SUBJECT_KINDS = ("skill", "event", "property")
@@ -17,12 +18,6 @@ STATE_IDS = ("camouflaged", "to_camouflaged", "hidden_deployment", "holomask")
 GENERIC_MARKER = ("marker", "markers", "marker state", "marker states", "marcador", "marcadores", "estado de marcador")
 #: Skills whose bearer deploys in a state: a hint when the question names no state.
 STATE_HINTS = {"camouflage": "camouflaged", "to_camouflage": "to_camouflaged"}
-
-
-def is_strict_alias(alias: str) -> bool:
-    """Short all-capitals aliases (`TO`, `HD`, `CAMO`) match only as written (as in the glossary)."""
-    letters = alias.replace(" ", "")
-    return len(letters) <= 4 and letters.isupper()
 
 
 def strip_accents(text: str) -> str:
@@ -38,13 +33,22 @@ def words(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Subject:
-    """Something a row can be about; `groups` make it a composite found by words anywhere."""
+    """Something a row can be about; `groups` make it a composite found by words anywhere.
+
+    `over`: composites this one beats when both are found (the table states the precedence);
+    `means`: skills a question names only as the way this event comes about ("hit by an
+    Intuitive Attack", "moves into base contact"), not as declarations of their own;
+    `generic`: a catch-all word ("an ARO", "a skill") dropped when a specific skill is named.
+    """
 
     id: str
     kind: str
     parents: tuple[str, ...]
     phrases: tuple[str, ...]
     groups: tuple[tuple[str, ...], ...] = ()
+    over: tuple[str, ...] = ()
+    means: tuple[str, ...] = ()
+    generic: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,7 +68,8 @@ class Vocabulary:
 
     subjects: dict[str, Subject]
     state_names: dict[str, tuple[str, ...]]
-    cues: list[tuple[str, str, tuple[str, ...]]]
+    #: (axis, value, phrases, at_start): an `at_start` cue counts only as the question's first words.
+    cues: list[tuple[str, str, tuple[str, ...], bool]]
     #: first word (lower case) → [(words, strict, kind, value)], longest first.
     index: dict[str, list[tuple[tuple[str, ...], bool, str, str]]] = field(default_factory=dict)
 
@@ -96,14 +101,18 @@ class Vocabulary:
                 i += 1
         return found
 
-    def composites(self, raw: list[str]) -> list[tuple[int, str]]:
-        """Composite subjects whose every word group is present: (number of groups, id), best first."""
+    def composites(self, raw: list[str], among: set[str] | None = None) -> list[tuple[int, str]]:
+        """Composite subjects (of `among`, if given) whose every word group is present:
+        (number of groups, id), best first; a subject another found one is `over` is dropped."""
         low_text = " " + " ".join(w.lower() for w in raw) + " "
         raw_text = " " + " ".join(raw) + " "
         hits = []
         for subject in self.subjects.values():
-            if subject.groups and all(any(_present(p, low_text, raw_text) for p in group) for group in subject.groups):
+            if subject.groups and (among is None or subject.id in among) and all(
+                    any(_present(p, low_text, raw_text) for p in group) for group in subject.groups):
                 hits.append((len(subject.groups), subject.id))
+        beaten = {o for _, sid in hits for o in self.subjects[sid].over}
+        hits = [h for h in hits if h[1] not in beaten]
         hits.sort(key=lambda h: -h[0])
         return hits
 
@@ -150,15 +159,13 @@ def _present(phrase: str, low_text: str, raw_text: str) -> bool:
 
 def build_vocabulary(data: dict, path: str) -> Vocabulary:
     """The vocabulary from a parsed logic table plus the glossary; `LogicTableError` on bad entries."""
-    from rulecheck.kb.glossary import load_glossary  # only when the table is parsed, not from the cache
-
     glossary = load_glossary()
     subjects: dict[str, Subject] = {}
     for sid, raw in data.get("subject", {}).items():
         where = f"{path}: [subject.{sid}]"
         if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
             raise LogicTableError(f"{where}: id must be lower_snake_case")
-        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary"}
+        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -173,17 +180,25 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
         groups = tuple(tuple(g) for g in raw.get("all", []))
         if any(not g for g in groups):
             raise LogicTableError(f"{where}: an empty group in `all`")
-        subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups)
+        subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,
+                                tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)))
     for subject in subjects.values():
-        for parent in subject.parents:
-            if parent not in subjects:
-                raise LogicTableError(f"{path}: [subject.{subject.id}]: unknown parent {parent!r}")
+        for field_name in ("parents", "over", "means"):
+            for other in getattr(subject, field_name):
+                if other not in subjects:
+                    what = "parent" if field_name == "parents" else f"subject in `{field_name}`"
+                    raise LogicTableError(f"{path}: [subject.{subject.id}]: unknown {what} {other!r}")
+        if subject.over and not subject.groups:
+            raise LogicTableError(f"{path}: [subject.{subject.id}]: `over` ranks composites; give `all` word groups")
     state_names = {sid: glossary.terms[sid].names for sid in STATE_IDS}
     cues = []
     for i, raw in enumerate(data.get("cue", []), 1):
         if not raw.get("axis") or not raw.get("value") or not raw.get("phrases"):
             raise LogicTableError(f"{path}: cue #{i}: give axis, value and phrases")
-        cues.append((raw["axis"], raw["value"], tuple(raw["phrases"])))
+        unknown = set(raw) - {"axis", "value", "phrases", "at_start"}
+        if unknown:
+            raise LogicTableError(f"{path}: cue #{i}: unknown field(s) {sorted(unknown)}")
+        cues.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("at_start", False))))
     vocab = Vocabulary(subjects, state_names, cues)
     for sid, names in state_names.items():
         for name in names:
@@ -196,7 +211,7 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
     for subject in subjects.values():
         for phrase in subject.phrases:
             vocab.add(phrase, "subject", subject.id)
-    for axis, value, phrases in cues:
+    for axis, value, phrases, _ in cues:
         for phrase in phrases:
             vocab.add(phrase, "cue", f"{axis}={value}")
     return vocab

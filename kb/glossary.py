@@ -1,11 +1,11 @@
 """The bilingual glossary in `data/glossary.toml`: game terms, their aliases, the page they name.
 
-Light on purpose (tomllib only): both the knowledge-base build and `rulecheck ask` load it.
+Light on purpose: both the knowledge-base build and `rulecheck ask` import it, and tomllib is
+imported only when the file is parsed (a cached logic table never parses it).
 """
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -88,6 +88,8 @@ def load_glossary(path: Path | str = GLOSSARY_PATH) -> Glossary:
 
 @lru_cache(maxsize=4)
 def _load(path: str) -> Glossary:
+    import tomllib  # only when parsing: `rulecheck ask` with a cached logic table never gets here
+
     try:
         with open(path, "rb") as f:
             data = tomllib.load(f)
