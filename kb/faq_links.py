@@ -130,7 +130,7 @@ class Tokenizer:
 
 @dataclass
 class Vectors:
-    """TF-IDF vectors of a set of documents, normalised to unit length."""
+    """TF-IDF weights over a set of documents; unit vectors made on demand, one per distinct text."""
 
     idf: dict[str, float]
     vectors: dict[str, dict[str, float]]
@@ -141,12 +141,16 @@ class Vectors:
         df: Counter[str] = Counter()
         for tokens in docs.values():
             df.update(set(tokens))
-        n = len(docs) or 1
-        idf = {t: math.log((1 + n) / (1 + c)) + 1.0 for t, c in df.items()}
-        self = cls(idf, {})
+        self = cls.from_df(df, len(docs))
         for doc_id, tokens in docs.items():
             self.vectors[doc_id] = self.vector(tokens)
         return self
+
+    @classmethod
+    def from_df(cls, df: Mapping[str, int], n: int) -> "Vectors":
+        """Weights from document frequencies over `n` documents; no vectors yet."""
+        n = n or 1
+        return cls({t: math.log((1 + n) / (1 + c)) + 1.0 for t, c in df.items()}, {})
 
     def vector(self, tokens: list[str]) -> dict[str, float]:
         """A unit TF-IDF vector; words never seen in the documents weigh nothing."""
@@ -180,17 +184,37 @@ def similarity_links(
     about, named in nearly every bullet of their page, so they tell no bullet from another.
     """
     tokenizer = Tokenizer(glossary, drop_terms)
-    vectors = Vectors.build({rule_id: tokenizer.tokens(text) for rule_id, text in rule_texts.items()})
+    # Rules with the same text (copies, translations kept verbatim) share one vector and one
+    # score; the IDF still counts every rule, each distinct text as often as rules carry it.
+    copies = Counter(rule_texts.values())
+    df: Counter[str] = Counter()
+    #: token → the distinct rule texts holding it: only those can score above zero.
+    holders: dict[str, list[str]] = {}
+    for text, count in copies.items():
+        for token in set(tokenizer.tokens(text)):
+            df[token] += count
+            holders.setdefault(token, []).append(text)
+    weights = Vectors.from_df(df, len(rule_texts))
     found: list[tuple[str, str, float]] = []
     for faq_id, text in faq_texts.items():
-        query = vectors.vector(tokenizer.tokens(text))
+        query = weights.vector(tokenizer.tokens(text))
         if not query:
             continue
-        scored = sorted(
-            ((round(cosine(query, vectors.vectors[r]), 4), r) for r in set(candidates.get(faq_id, ()))
-             if r in vectors.vectors),
-            key=lambda sr: (-sr[0], sr[1]),
-        )
+        sharing = {t for token in query for t in holders.get(token, ())}
+        scores: dict[str, float] = {}
+        scored = []
+        for r in set(candidates.get(faq_id, ())):
+            rule_text = rule_texts.get(r)
+            if rule_text not in sharing:  # no word in common: cosine 0, below any floor
+                continue
+            score = scores.get(rule_text)
+            if score is None:
+                vec = weights.vectors.get(rule_text)
+                if vec is None:
+                    vec = weights.vectors[rule_text] = weights.vector(tokenizer.tokens(rule_text))
+                score = scores[rule_text] = round(cosine(query, vec), 4)
+            scored.append((score, r))
+        scored.sort(key=lambda sr: (-sr[0], sr[1]))
         if not scored or scored[0][0] < MIN_SCORE:
             continue
         floor = max(MIN_SCORE, scored[0][0] * MIN_SHARE)
