@@ -328,7 +328,7 @@ def _write_atomically(db_path: Path, rows: _Rows, warnings: Sequence[ParseWarnin
 def _fill(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
     conn.execute("pragma journal_mode = off")  # a temporary file: on failure it is deleted, not rolled back
     conn.execute("pragma synchronous = off")  # fsync'd once before the rename instead
-    schema.migrate(conn)
+    schema.migrate(conn, defer_indexes=True)
     conn.executemany("insert into pages values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.pages)
     conn.executemany("insert into rules values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.rules)
     conn.executemany("insert into faqs values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.faqs.values())
@@ -338,6 +338,7 @@ def _fill(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning
     conn.executemany("insert into warnings values (?, ?, ?, ?)",
                      [(w.source, w.line, w.code, w.message) for w in warnings])
     conn.executemany("insert or replace into meta values (?, ?)", sorted(meta.items()))
+    schema.create_indexes(conn)
     conn.commit()
     broken = conn.execute("pragma foreign_key_check").fetchall()
     if broken:

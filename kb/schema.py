@@ -133,13 +133,37 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return int(row[0]) if row else 0
 
 
-def migrate(conn: sqlite3.Connection) -> int:
-    """Apply every migration newer than the base's version, in order; return the new version."""
+def _statements(sql: str) -> list[str]:
+    """A migration's SQL split into whole statements (SQLite decides where each one ends)."""
+    statements, pending = [], ""
+    for part in sql.split(";"):
+        pending += part + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                statements.append(pending)
+            pending = ""
+    return statements
+
+
+def _is_secondary_index(statement: str) -> bool:
+    return statement.lstrip().lower().startswith("create index ")
+
+
+def migrate(conn: sqlite3.Connection, *, defer_indexes: bool = False) -> int:
+    """Apply every migration newer than the base's version, in order; return the new version.
+
+    With `defer_indexes`, the plain (non-unique) indexes are left out: a build filling fresh
+    tables creates them once after its inserts with `create_indexes`, cheaper than keeping
+    them up to date row by row.
+    """
     current = schema_version(conn)
     for migration in MIGRATIONS:
         if migration.version <= current:
             continue
-        conn.executescript(migration.sql)
+        sql = migration.sql
+        if defer_indexes:
+            sql = "".join(s for s in _statements(sql) if not _is_secondary_index(s))
+        conn.executescript(sql)
         conn.execute(
             "insert or replace into meta (key, value) values ('schema_version', ?)", [str(migration.version)]
         )
@@ -148,10 +172,27 @@ def migrate(conn: sqlite3.Connection) -> int:
     return current
 
 
-def enable_search(conn: sqlite3.Connection) -> None:
-    """Create and fill `rules_fts` and `faqs_fts` (the base is immutable after build: no triggers)."""
-    import sqlite_utils  # the build side only; readers never need it
+def create_indexes(conn: sqlite3.Connection) -> None:
+    """Create the indexes `migrate(conn, defer_indexes=True)` left out (a base migrated from empty)."""
+    conn.executescript("".join(s for m in MIGRATIONS for s in _statements(m.sql) if _is_secondary_index(s)))
 
-    db = sqlite_utils.Database(conn)
+
+def _quote_name(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def enable_search(conn: sqlite3.Connection) -> None:
+    """Create and fill `rules_fts` and `faqs_fts` (the base is immutable after build: no triggers).
+
+    The SQL is what sqlite-utils' `enable_fts(..., create_triggers=False)` writes, so bases built
+    before and after read alike; written here to keep sqlite-utils' import off the build.
+    """
+    tokenize = "'" + FTS_TOKENIZER.replace("'", "''") + "'"
     for table, columns in FTS_COLUMNS.items():
-        db[table].enable_fts(list(columns), fts_version="FTS5", create_triggers=False, tokenize=FTS_TOKENIZER)
+        names = ", ".join(_quote_name(c) for c in columns)
+        fts = _quote_name(f"{table}_fts")
+        conn.executescript(
+            f"CREATE VIRTUAL TABLE {fts} USING FTS5 (\n    {names},\n    tokenize={tokenize},\n"
+            f"    content={_quote_name(table)}\n);\n"
+            f"INSERT INTO {fts} (rowid, {names})\n    SELECT rowid, {names} FROM {_quote_name(table)};"
+        )
