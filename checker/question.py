@@ -90,6 +90,8 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
                 events.append(sid)
             else:
                 declares.append(sid)
+    if "second_skill" not in context and states:
+        _second_skill(table, states[0], declares + events + against + properties, phrase_ids, context)
     return Scenario(tuple(states), edition, tuple(declares), tuple(events), tuple(against), tuple(properties),
                     context, ask, asked)
 
@@ -169,3 +171,20 @@ def _enemy_acts(raw: list[str], subjects: list[Mention], first_state: Mention | 
     if not subjects or (first_state is not None and first_state.start < subjects[0].start):
         return False
     return any(w.lower() in _ENEMY_WORDS for w in raw[:subjects[0].start])
+
+
+def _second_skill(table: LogicTable, state: str, chosen: list[str], phrase_ids: list[str], context: dict) -> None:
+    """`… and then declare it if the marker declares a BS Attack as its second skill?`: when the
+    subject asked about turns on whether the second Skill reveals the marker, and the question
+    names that Skill, the logic itself says whether it reveals (sets the `second_skill` axis)."""
+    from rulecheck.checker.engine import resolve
+
+    if not any(c.axis == "second_skill" for sid in chosen for r in table.rows_for(state, sid) for c in r.conditions):
+        return
+    for sid in phrase_ids:
+        if sid in chosen or table.vocabulary.subjects[sid].kind != "skill":
+            continue
+        d = resolve(table, state, sid, ("declares",), {})
+        if d is not None and d.outcome in ("cancelled", "keeps"):
+            context["second_skill"] = "reveals" if d.outcome == "cancelled" else "keeps"
+            return

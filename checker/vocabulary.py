@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, UnknownSkill, UnknownState
 from rulecheck.kb.glossary import is_strict_alias, load_glossary
@@ -31,8 +32,7 @@ def words(text: str) -> list[str]:
     return _WORD.findall(strip_accents(text))
 
 
-@dataclass(frozen=True)
-class Subject:
+class Subject(NamedTuple):
     """Something a row can be about; `groups` make it a composite found by words anywhere.
 
     `over`: composites this one beats when both are found (the table states the precedence);
@@ -51,8 +51,7 @@ class Subject:
     generic: bool = False
 
 
-@dataclass(frozen=True)
-class Mention:
+class Mention(NamedTuple):
     """A phrase found in a question: what it names and where (word positions)."""
 
     kind: str  # state | weak_state | hint | subject | cue

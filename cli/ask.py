@@ -1,8 +1,6 @@
 """`rulecheck ask`: answer a rules question, or a structured scenario, with citations."""
 from __future__ import annotations
 
-import json
-
 import click
 
 from rulecheck.checker.errors import CheckerError
@@ -82,6 +80,8 @@ def ask(question, state, declares, events, enemy, properties, turn, fireteam, ca
     except KnowledgeBaseError as e:
         raise click.ClickException(str(e)) from e
     if as_json:
+        import json  # only for --json: the text answer does without
+
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
         click.echo(result.to_text())
@@ -104,6 +104,8 @@ def _print_coverage(conn, table, as_json: bool) -> None:
 
     gaps = coverage_gaps(conn, table)
     if as_json:
+        import json
+
         click.echo(json.dumps([g.__dict__ for g in gaps], ensure_ascii=False, indent=2))
         return
     open_gaps = [g for g in gaps if not g.reason]
@@ -119,6 +121,8 @@ def _print_replay(conn, table, as_json: bool) -> None:
 
     results = replay_faqs(conn, table)
     if as_json:
+        import json
+
         click.echo(json.dumps([dict(r.__dict__, agrees=r.agrees) for r in results], ensure_ascii=False, indent=2))
     else:
         for r in results:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from rulecheck.data import DATA_DIR
 
@@ -34,9 +34,8 @@ def is_strict_alias(alias: str) -> bool:
     return len(letters) <= 4 and letters.isupper()
 
 
-@dataclass(frozen=True)
-class Term:
-    """One glossary entry."""
+class Term(NamedTuple):
+    """One glossary entry (a NamedTuple: immutable, and cheap to define on every `rulecheck ask`)."""
 
     id: str
     kind: str
@@ -55,8 +54,7 @@ class Term:
         return (self.en or self.es or (self.id,))[0]
 
 
-@dataclass(frozen=True)
-class Glossary:
+class Glossary(NamedTuple):
     """All terms, indexed by id and by folded alias."""
 
     terms: dict[str, Term]
