@@ -1,6 +1,7 @@
 """`rulecheck serve`: browse the knowledge base and ask questions in Datasette."""
 from __future__ import annotations
 
+import logging
 import socket
 from pathlib import Path
 
@@ -19,13 +20,40 @@ def make_datasette(db_path: Path):
     return Datasette(immutables=[str(db_path)], metadata=build_metadata(db_path.stem))
 
 
-def _port_free(host: str, port: int) -> bool:
+def port_free(host: str, port: int) -> bool:
+    """True when uvicorn could listen on `host:port` now.
+
+    Binds with SO_REUSEADDR, as uvicorn does: connections of a server just stopped linger in
+    TIME-WAIT on the port, and only a socket still listening there makes it busy.
+    """
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:
             return False
     return True
+
+
+class HungUpClientFilter(logging.Filter):
+    """Drops asyncio's "socket.send() raised exception." warning.
+
+    asyncio logs it when a response is still being written after its client hung up (a browser
+    tab closed, a request cancelled): the rest of that response is discarded, which is all there
+    is to do. Every other asyncio message passes.
+    """
+
+    MESSAGE = "socket.send() raised exception."
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != self.MESSAGE
+
+
+def quiet_hung_up_clients() -> None:
+    """Install `HungUpClientFilter` on the asyncio logger (once)."""
+    logger = logging.getLogger("asyncio")
+    if not any(isinstance(f, HungUpClientFilter) for f in logger.filters):
+        logger.addFilter(HungUpClientFilter())
 
 
 @click.command()
@@ -51,10 +79,12 @@ def serve(db: str | None, port: int, host: str) -> None:
         path = ensure_built(db)
     except KnowledgeBaseError as e:
         raise click.ClickException(str(e)) from e
-    if port and not _port_free(host, port):
+    if port and not port_free(host, port):
         raise click.ClickException(f"Port {port} on {host} is in use. Pick another with: rulecheck serve --port {port + 1}")
 
     import uvicorn
+
+    quiet_hung_up_clients()
 
     ds = make_datasette(path)  # its app runs Datasette's startup on the first request
     shown = f"[{host}]" if ":" in host else host

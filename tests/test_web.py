@@ -355,3 +355,170 @@ def test_plain_datasette_on_a_base_gets_our_metadata(tiny_db):
     metadata, database_page = asyncio.run(go())
     assert metadata["databases"]["tiny"]["tables"]["rules"]["fts_table"] == "rules_fts"
     assert QUERIES["dangling_links"]["title"] in database_page
+
+
+# --- what a new user found --------------------------------------------------------------------
+
+
+def test_serve_port_check_ignores_time_wait_like_uvicorn():
+    """A server just stopped leaves TIME-WAIT connections on its port; a restart must not be refused."""
+    import socket
+
+    from rulecheck.cli.serve import port_free
+
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn listens
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port))
+    served, _ = listener.accept()
+    served.close()  # the server closes first, so its side of the connection lingers in TIME-WAIT
+    assert client.recv(1) == b""
+    client.close()
+    listener.close()
+    with socket.socket() as plain, pytest.raises(OSError):
+        plain.bind(("127.0.0.1", port))  # what the old check did, and why it said "in use"
+    assert port_free("127.0.0.1", port)
+
+
+def test_serve_port_check_still_sees_a_listener():
+    import socket
+
+    from rulecheck.cli.serve import port_free
+
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        assert not port_free("127.0.0.1", sock.getsockname()[1])
+
+
+def test_asyncio_hung_up_client_warning_is_quieted(caplog):
+    """The "socket.send() raised exception." lines come from asyncio writing to a transport whose
+    client is gone; `rulecheck serve` drops exactly that warning and nothing else."""
+    import logging
+    import socket
+
+    from rulecheck.cli.serve import HungUpClientFilter, quiet_hung_up_clients
+
+    async def write_after_hang_up():
+        ours, theirs = socket.socketpair()
+        transport, _ = await asyncio.get_running_loop().create_unix_connection(asyncio.Protocol, sock=ours)
+        theirs.close()
+        for _ in range(8):
+            transport.write(b"x" * 1024)
+        transport.abort()
+
+    logger = logging.getLogger("asyncio")
+    caplog.set_level(logging.WARNING, logger="asyncio")
+    asyncio.run(write_after_hang_up())
+    assert HungUpClientFilter.MESSAGE in caplog.messages  # the noise is real without the filter
+    caplog.clear()
+    try:
+        quiet_hung_up_clients()
+        quiet_hung_up_clients()
+        assert sum(isinstance(f, HungUpClientFilter) for f in logger.filters) == 1
+        asyncio.run(write_after_hang_up())
+        logger.warning("another asyncio warning")
+        assert caplog.messages == ["another asyncio warning"]
+    finally:
+        for f in [f for f in logger.filters if isinstance(f, HungUpClientFilter)]:
+            logger.removeFilter(f)
+
+
+def test_ask_json_refuses_an_edition_the_cli_refuses(built_db):
+    from urllib.parse import quote
+
+    q = quote(QUESTION)
+    bad, lower, html = fetch(built_db, f"/-/ask.json?q={q}&edition=N5", f"/-/ask.json?q={q}&edition=n3",
+                             f"/-/ask?q={q}&edition=N5")
+    assert bad.status_code == 400
+    assert 'Unknown edition "N5"' in bad.json()["error"] and "did you mean" in bad.json()["error"]
+    assert lower.status_code == 200 and lower.json()["scenario"]["edition"] == "N3"
+    assert "rc-error" in html.text and "Unknown edition" in html.text and "data-verdict" not in html.text
+    cli_result = CliRunner().invoke(cli, ["ask", "--db", str(built_db), "--edition", "N5", QUESTION], catch_exceptions=False)
+    assert cli_result.exit_code == 2  # the CLI refuses it too
+
+
+def test_ask_page_offers_only_editions_the_checker_reads(built_db):
+    from rulecheck.checker.scenario import EDITIONS
+
+    form = one(built_db, "/-/ask").text
+    offered = {part.split('"', 1)[0] for part in form.split('<option value="')[1:]} - {""}
+    assert offered == set(EDITIONS)
+
+
+def test_ask_page_verdict_states_the_outcome_in_one_neutral_style(built_db):
+    from urllib.parse import quote
+
+    no, yes = fetch(built_db, f"/-/ask?q={quote(QUESTION)}", "/-/ask?q=" + quote("A camo marker declares a BS Attack. Is it revealed?"))
+    assert 'data-verdict="no"' in no.text and '<span class="rc-verdict-outcome">stays hidden</span>' in no.text
+    assert 'data-verdict="yes"' in yes.text and '<span class="rc-verdict-outcome">revealed</span>' in yes.text
+    css = (Path(__file__).parents[1] / "web" / "static" / "rulecheck.css").read_text()
+    assert ".rc-verdict-no {" not in css and ".rc-verdict-yes {" not in css  # no per-verdict colour
+
+
+def test_section_names_as_the_page_writes_them():
+    from rulecheck.web.sections import section_title
+
+    assert section_title("CANCELACIÓN", "cancellation") == "CANCELACIÓN"
+    assert section_title("cancellation", "cancellation") == "Cancellation"
+    assert section_title(None, "see_also") == "See also"
+    assert section_title("", "effects") == "Effects"
+
+
+def test_search_citations_and_rows_show_section_labels_not_keys(built_db):
+    from urllib.parse import quote
+
+    stem = built_db.stem
+    search, asked, page, rule = fetch(
+        built_db, "/-/search?q=Sensor", "/-/ask?q=" + quote("Does a HD trooper keep its state if it declares Dodge?"),
+        f"/{stem}/pages/holomask-state", f"/{stem}/rules/hidden-deployment-state-cancellation-1")
+    assert "Hidden Deployment State · Cancellation" in search.text
+    assert "· cancellation" not in search.text
+    assert "Hidden Deployment State · Cancellation" in asked.text and "· cancellation" not in asked.text
+    assert "<h2>Cancellation</h2>" in page.text and "<h2>cancellation</h2>" not in page.text
+    assert "· Cancellation</h1>" in rule.text
+    assert "CANCELACIÓN" in one(built_db, f"/{stem}/rules/camuflado-cancellation-1").text
+
+
+def test_canned_queries_accept_the_names_players_type(tiny_db):
+    camo = ["camuflado-cancellation-1", "camuflado-cancellation-1-2"]
+    for typed in ("CAMO", "camo", "Camouflaged", "Camuflado", "camuflado", " Camuflado "):
+        assert [r["id"] for r in _query(tiny_db, "cancels_state", state=typed)] == camo, typed
+    for typed in ("TO", "to", "TO Camouflaged", "Camuflaje TO"):
+        assert [r["id"] for r in _query(tiny_db, "cancels_state", state=typed)] == ["to-camouflaged-cancellation-1"], typed
+    both = {"faq-is-a-camo-marker-revealed-aaaaaa", "faq-can-surprise-attack-be-bbbbbb"}
+    for typed in ("Camouflaged", "CAMO", "Camuflado"):
+        assert {r["id"] for r in _query(tiny_db, "faqs_for_page", page=typed)} == both, typed
+    assert _query(tiny_db, "cancels_state", state="nonsense") == []
+
+
+def test_canned_queries_open_on_rows_not_zero_results(tiny_db):
+    assert len(_query(tiny_db, "cancels_state", state="")) == 3
+    assert len(_query(tiny_db, "faqs_for_page", page="")) == 2
+    assert {r["id"] for r in _query(tiny_db, "rules_by_edition", edition="")} == {
+        "camuflado-cancellation-1", "camuflado-cancellation-1-2"}  # N4 by default
+    assert _query(tiny_db, "cancels_state", state="")[0]["section"] == "CANCELACIÓN"
+    pages = fetch(tiny_db, "/tiny/cancels_state", "/tiny/faqs_for_page", "/tiny/rules_by_edition")
+    for response in pages:
+        assert response.status_code == 200 and "0 results" not in response.text
+
+
+def test_canned_query_tab_title_is_its_title_not_its_sql(tiny_db):
+    for name, query in QUERIES.items():
+        text = one(tiny_db, f"/tiny/{name}").text
+        title = text.split("<title>", 1)[1].split("</title>", 1)[0]
+        assert query["title"] in title and "select" not in title.lower(), name
+        assert query["description"].split(";")[0].replace("'", "&#39;") in text, name
+
+
+def test_table_pages_fold_column_descriptions_and_page_twenty_rows(tiny_db):
+    metadata = one(tiny_db, "/-/metadata.json").json()["databases"]["tiny"]["tables"]
+    assert metadata["rules"]["size"] == metadata["faqs"]["size"] == 20
+    text = one(tiny_db, "/tiny/rules").text
+    folded = text.split('<details class="rc-column-descriptions">', 1)[1].split("</details>", 1)[0]
+    assert "<dt>source_text</dt>" in folded
+    css = (Path(__file__).parents[1] / "web" / "static" / "rulecheck.css").read_text()
+    assert "dl.column-descriptions { display: none; }" in css

@@ -21,6 +21,9 @@ SOURCE_URL = "https://infinitythewiki.com/"
 LICENSE = "Rules text © Corvus Belli, quoted for reference; rulecheck code Apache-2.0"
 LICENSE_URL = "https://www.apache.org/licenses/LICENSE-2.0"
 
+#: Rows per page of the long-text tables: a hundred bullets make a page ~90,000 px tall on a phone.
+PHONE_PAGE_SIZE = 20
+
 TABLES: dict[str, dict] = {
     "pages": {
         "description": "One row per source page (a wiki page or a rulebook copy), English or Spanish.",
@@ -43,6 +46,7 @@ TABLES: dict[str, dict] = {
         "description": "One row per bullet or paragraph of a rule section (Activation, Effects, Cancellation…).",
         "label_column": "id",
         "sort": "page_id",
+        "size": PHONE_PAGE_SIZE,
         "facets": ["page_id", "section", "edition", "errata"],
         "fts_table": "rules_fts",
         "fts_pk": "rowid",
@@ -67,6 +71,7 @@ TABLES: dict[str, dict] = {
         "description": "One row per FAQ or erratum; a FAQ that appears on several pages is one row.",
         "label_column": "question",
         "sort_desc": "version",
+        "size": PHONE_PAGE_SIZE,
         "facets": ["kind", "title", "version", "edition"],
         "fts_table": "faqs_fts",
         "fts_pk": "rowid",
@@ -135,53 +140,76 @@ TABLES: dict[str, dict] = {
     },
 }
 
-#: Canned queries: each takes at most one named parameter, typed into Datasette's form.
+#: The SQL function (registered by the plugin) naming the page a glossary alias points at:
+#: `CAMO` → Camuflado, `HD` → Hidden Deployment State. Read-only, like every query here.
+ALIAS_FUNCTION = "rulecheck_alias_page"
+
+#: Pages a typed name means, case-insensitively: a page id or title, a title without " State",
+#: any link text the build resolved to a page ([[Camouflaged]] → Camuflado), a glossary alias.
+_NAMED_PAGES = """wanted(name) as (select trim({param}) union select {fn}({param})),
+named_pages(id) as (
+  select pages.id from pages join wanted
+    on pages.title = wanted.name collate nocase or pages.id = wanted.name collate nocase
+    or pages.title = wanted.name || ' State' collate nocase
+  union
+  select links.to_page_id from links join wanted
+    on links.to_page_id is not null
+    and (links.to_title = wanted.name collate nocase or links.label = wanted.name collate nocase)
+)"""
+
+#: A section as the page writes it (`CANCELACIÓN`); a bare key (`cancellation`) in words.
+SECTION_LABEL_SQL = """case when coalesce(rules.section_label, '') in ('', rules.section)
+    then upper(substr(rules.section, 1, 1)) || replace(substr(rules.section, 2), '_', ' ')
+    else rules.section_label end"""
+
+#: Canned queries: each takes at most one named parameter, typed into Datasette's form; an empty
+#: parameter lists everything (or the default edition), so a query never opens on "0 results".
 QUERIES: dict[str, dict] = {
     "faqs_for_page": {
         "title": "FAQs for a page",
         "description": "The FAQs and errata that appear on a page or list it as related. "
-        "Type a page title or id (HoloMask State, camuflado).",
-        "sql": """select faqs.id, faqs.kind, faqs.title, faqs.version, faqs.date, faqs.question, faqs.answer
+        "Type a page or state as players write it (Camouflaged, CAMO, HD, TO, HoloMask, Camuflado); "
+        "leave it empty for every FAQ.",
+        "sql": f"""with {_NAMED_PAGES.format(param=":page", fn=ALIAS_FUNCTION)}
+select faqs.id, faqs.kind, faqs.title, faqs.version, faqs.date, faqs.question, faqs.answer,
+  (select group_concat(pages.title, ', ') from faq_pages join pages on pages.id = faq_pages.page_id
+   where faq_pages.faq_id = faqs.id) as pages
 from faqs
-where faqs.id in (
-  select faq_pages.faq_id from faq_pages join pages on pages.id = faq_pages.page_id
-  where pages.title = :page collate nocase or pages.id = :page
+where trim(:page) = '' or faqs.id in (
+  select faq_pages.faq_id from faq_pages where faq_pages.page_id in named_pages
   union
-  select links.from_faq_id from links join pages on pages.id = links.to_page_id
-  where links.from_faq_id is not null and (pages.title = :page collate nocase or pages.id = :page)
+  select links.from_faq_id from links
+  where links.from_faq_id is not null and links.to_page_id in named_pages
 )
 order by faqs.kind, faqs.version, faqs.id""",
     },
     "cancels_state": {
         "title": "Everything that cancels a state",
         "description": "The Cancellation bullets of a state's pages, with the FAQs that settle them. "
-        "Type a state (Camouflaged, TO Camouflaged, Hidden Deployment, HoloMask, Camuflado).",
-        "sql": """with state_pages as (
-  select id from pages
-  where title = :state collate nocase or id = :state
-     or title like :state || ' State'
-     or id in (select to_page_id from links where to_title = :state collate nocase and to_page_id is not null)
-)
-select rules.id, pages.title as page, rules.section_label, rules.text,
+        "Type a state as players write it (Camouflaged, CAMO, TO, HD, HoloMask, Camuflado); "
+        "leave it empty for all four states.",
+        "sql": f"""with {_NAMED_PAGES.format(param=":state", fn=ALIAS_FUNCTION)}
+select rules.id, pages.title as page, {SECTION_LABEL_SQL} as section, rules.text,
   (select group_concat(faq_rules.faq_id, ', ') from faq_rules where faq_rules.rule_id = rules.id) as faqs
 from rules join pages on pages.id = rules.page_id
-where rules.section = 'cancellation' and rules.page_id in (select id from state_pages)
+where rules.section = 'cancellation' and (trim(:state) = '' or rules.page_id in named_pages)
 order by pages.title, rules.ordinal""",
     },
     "errata_by_version": {
         "title": "Errata by version",
         "description": "Errata entries and bullets changed by errata; type part of a version or date "
-        "(July 2023, 1.0) or leave empty for all.",
+        "(July 2023, 1.0) or leave it empty for all.",
         "sql": """select 'faq' as source, faqs.id, faqs.title, faqs.version, faqs.date,
   faqs.question || char(10) || faqs.answer as text
 from faqs
 where faqs.kind = 'errata'
-  and (:version = '' or faqs.version like '%' || :version || '%' or faqs.date like '%' || :version || '%')
+  and (trim(:version) = '' or faqs.version like '%' || trim(:version) || '%'
+       or faqs.date like '%' || trim(:version) || '%')
 union all
 select 'rule' as source, rules.id, rules.errata, rules.errata_version, null, rules.text
 from rules
 where rules.errata is not null
-  and (:version = '' or rules.errata_version like '%' || :version || '%')
+  and (trim(:version) = '' or rules.errata_version like '%' || trim(:version) || '%')
 order by 4, 2""",
     },
     "dangling_links": {
@@ -196,11 +224,12 @@ order by links desc, to_title""",
     },
     "rules_by_edition": {
         "title": "Rules by edition",
-        "description": "Every bullet of an edition (N3, N4, N5, CodeOne): the bullet's own edition, else its page's.",
-        "sql": """select rules.id, pages.title as page, rules.section, rules.text,
+        "description": "Every bullet of an edition (N3, N4, N5, CodeOne): the bullet's own edition, else its page's. "
+        "Empty means N4, the edition the checker reads by default.",
+        "sql": f"""select rules.id, pages.title as page, {SECTION_LABEL_SQL} as section, rules.text,
   coalesce(rules.edition, pages.edition) as edition
 from rules join pages on pages.id = rules.page_id
-where coalesce(rules.edition, pages.edition) = :edition collate nocase
+where coalesce(rules.edition, pages.edition) = coalesce(nullif(trim(:edition), ''), 'N4') collate nocase
 order by pages.title, rules.ordinal""",
     },
 }

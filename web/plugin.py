@@ -14,11 +14,13 @@ from datasette.utils import urlsafe_components
 from datasette.utils.asgi import Response
 
 from rulecheck.web import related
+from rulecheck.web.sections import section_title
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 CSS_PATH = "/-/rulecheck/rulecheck.css"
 SEARCH_LIMIT = 30
+DEFAULT_EDITION = "N4"
 
 # One read-only connection per worker thread and base: sqlite3 connections are not shared
 # across threads while in use, and opening one per request would cost more than the answer.
@@ -51,21 +53,75 @@ async def _in_thread(datasette, fn, *args):
     return await asyncio.get_running_loop().run_in_executor(datasette.executor, fn, *args)
 
 
+def checked_edition(raw: str | None) -> str | None:
+    """The edition to ask in (`n3` → `N3`), None for the default; `BadScenario` for one the
+    checker does not read, as `rulecheck ask --edition` refuses it."""
+    from rulecheck.checker.errors import BadScenario, suggest
+    from rulecheck.checker.scenario import EDITIONS
+
+    edition = (raw or "").strip()
+    if not edition:
+        return None
+    if edition.upper() in EDITIONS:
+        return edition.upper()
+    hint = suggest(edition.upper(), EDITIONS)
+    if " — did you mean" not in hint:
+        hint = f' — did you mean "{DEFAULT_EDITION}"?'
+    readable = ", ".join(sorted(EDITIONS, reverse=True))
+    raise BadScenario(f'Unknown edition "{edition}"{hint} The checker reads {readable}; leave it empty for {DEFAULT_EDITION}.')
+
+
 def _answer(path: str, question: str, edition: str | None) -> dict:
     from rulecheck.checker.answer import answer_question
 
     return answer_question(_connection(path), question, edition=edition).to_dict()
 
 
+def _section_titles(path: str, rule_ids: list[str]) -> dict[str, str]:
+    """Rule id → its section as the page writes it (see `sections.section_title`)."""
+    if not rule_ids:
+        return {}
+    marks = ",".join("?" * len(rule_ids))
+    rows = _connection(path).execute(f"select id, section_label, section from rules where id in ({marks})", rule_ids)
+    return {row[0]: section_title(row[1], row[2]) for row in rows}
+
+
 def _search(path: str, text: str) -> list[dict]:
     from rulecheck.kb.read import search
 
-    return search(_connection(path), text, limit=SEARCH_LIMIT)
+    hits = search(_connection(path), text, limit=SEARCH_LIMIT)
+    titles = _section_titles(path, [h["id"] for h in hits if h["kind"] == "rule"])
+    for hit in hits:
+        hit["section"] = titles.get(hit["id"], hit["section"])
+    return hits
 
 
-def _editions(path: str) -> list[str]:
-    rows = _connection(path).execute("select distinct edition from pages where edition is not null order by edition")
-    return [row[0] for row in rows]
+def _page_answer(path: str, question: str, edition: str | None) -> dict:
+    """The answer for the HTML page: as `ask.json`, with sections named as the pages write them."""
+    answer = _answer(path, question, edition)
+    citations = answer.get("citations") or []
+    titles = _section_titles(path, [c["id"] for c in citations if c.get("kind") == "rule"])
+    for citation in citations:
+        citation["section"] = titles.get(citation["id"], citation.get("section"))
+    answer["outcome"] = outcome_label(answer)
+    return answer
+
+
+#: What a yes or no means for the thing asked, so the verdict states the outcome rather than
+#: colouring it good or bad ("no" to "is it revealed?" is good news for its player).
+_OUTCOMES = {
+    ("revealed", "yes"): "revealed", ("revealed", "no"): "stays hidden",
+    ("keeps", "yes"): "keeps its state", ("keeps", "no"): "loses its state",
+    ("allowed", "yes"): "allowed", ("allowed", "no"): "not allowed",
+    (None, "depends"): "it depends on the situation", (None, "unknown"): "no checked answer",
+}
+
+
+def outcome_label(answer: dict) -> str:
+    """A few words saying what the verdict means (`stays hidden`), or "" when yes/no says it all."""
+    asked = (answer.get("scenario") or {}).get("ask")
+    verdict = answer.get("verdict")
+    return _OUTCOMES.get((asked, verdict)) or _OUTCOMES.get((None, verdict), "")
 
 
 def _citation_url(datasette, database: str, citation: dict) -> str:
@@ -89,13 +145,13 @@ async def ask_json(datasette, request):
     from rulecheck.checker.errors import CheckerError
 
     question = (request.args.get("q") or "").strip()
-    edition = request.args.get("edition") or None
     if not question:
         return Response.json({"error": 'Empty question: add one as ?q=…, e.g. ?q=Is+a+camo+marker+revealed+by+Cautious+Movement'}, status=400)
     db = await rulecheck_database(datasette)
     if db is None:
         return Response.json({"error": "No rulecheck knowledge base is attached. Start the server with: rulecheck serve"}, status=500)
     try:
+        edition = checked_edition(request.args.get("edition"))
         answer = await _in_thread(datasette, _answer, str(db.path), question, edition)
     except CheckerError as e:
         return Response.json({"error": str(e)}, status=400)
@@ -109,13 +165,15 @@ async def ask_page(datasette, request):
     db = await rulecheck_database(datasette)
     if db is None:
         return await _missing_base(datasette, request)
+    from rulecheck.checker.scenario import EDITIONS
+
     question = (request.args.get("q") or "").strip()
-    edition = request.args.get("edition") or ""
-    context = {"question": question, "edition": edition, "answer": None, "error": None,
-               "editions": await _in_thread(datasette, _editions, str(db.path)), "database": db.name}
+    edition = (request.args.get("edition") or "").strip()
+    context = {"question": question, "edition": edition.upper(), "answer": None, "error": None,
+               "editions": sorted(EDITIONS, reverse=True), "default_edition": DEFAULT_EDITION, "database": db.name}
     if question:
         try:
-            answer = await _in_thread(datasette, _answer, str(db.path), question, edition or None)
+            answer = await _in_thread(datasette, _page_answer, str(db.path), question, checked_edition(edition))
         except CheckerError as e:
             context["error"] = str(e)
         else:
@@ -169,6 +227,32 @@ def register_routes():
         (r"^/-/search$", search_page),
         (r"^/-/rulecheck/rulecheck\.css$", stylesheet),
     ]
+
+
+def alias_page(name: str | None) -> str | None:
+    """The page title a glossary alias names (`CAMO` → `Camuflado`, `hd` → `Hidden Deployment State`).
+
+    A typed parameter is the whole name, so short capitals (`TO`, `HD`) match in any case here,
+    unlike in running prose where "to" must not mean TO Camouflaged.
+    """
+    from rulecheck.kb.glossary import fold, load_glossary
+
+    if not name or not name.strip():
+        return None
+    glossary = load_glossary()
+    for term_id in glossary.by_alias.get(fold(name), ()):
+        if glossary.terms[term_id].page:
+            return glossary.terms[term_id].page
+    return None
+
+
+@hookimpl
+def prepare_connection(conn):
+    # For the canned queries (metadata.ALIAS_FUNCTION): the base keeps no alias table, and the
+    # web never writes one.
+    from rulecheck.web.metadata import ALIAS_FUNCTION
+
+    conn.create_function(ALIAS_FUNCTION, 1, alias_page, deterministic=True)
 
 
 @hookimpl

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datasette.database import Database
 
+from rulecheck.web.sections import section_title
+
 
 async def _rows(db: Database, sql: str, params: list) -> list[dict]:
     return [dict(row) for row in (await db.execute(sql, params)).rows]
@@ -23,6 +25,7 @@ async def rule_context(db: Database, rule_id: str) -> dict | None:
     if not found:
         return None
     rule = found[0]
+    rule["section_title"] = section_title(rule["section_label"], rule["section"])
     parent = await _rows(db, "select id, text from rules where id = ?", [rule["parent_id"]]) if rule["parent_id"] else []
     children = await _rows(db, "select id, text from rules where parent_id = ? order by ordinal", [rule_id])
     faqs = await _rows(
@@ -70,12 +73,14 @@ async def faq_context(db: Database, faq_id: str) -> dict | None:
     )
     rules = await _rows(
         db,
-        """select rules.id, rules.text, rules.section, pages.title as page_title,
+        """select rules.id, rules.text, rules.section, rules.section_label, pages.title as page_title,
                   group_concat(faq_rules.how, ', ') as how, max(faq_rules.score) as score
            from faq_rules join rules on rules.id = faq_rules.rule_id join pages on pages.id = rules.page_id
            where faq_rules.faq_id = ? group by rules.id order by score desc, rules.id""",
         [faq_id],
     )
+    for rule in rules:
+        rule["section_title"] = section_title(rule.pop("section_label"), rule["section"])
     return {"faq": found[0], "pages": pages, "related": related, "rules": rules}
 
 
@@ -92,7 +97,7 @@ async def page_context(db: Database, page_id: str) -> dict | None:
     sections: list[dict] = []
     for rule in rules:
         if not sections or sections[-1]["section"] != rule["section"]:
-            sections.append({"section": rule["section"], "label": rule["section_label"] or rule["section"], "rules": []})
+            sections.append({"section": rule["section"], "label": section_title(rule["section_label"], rule["section"]), "rules": []})
         sections[-1]["rules"].append(rule)
     faqs = await _rows(
         db,
