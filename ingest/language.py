@@ -20,6 +20,27 @@ _STOP_WORDS = {
 #: Letters and marks only Spanish writes; each one is a vote for Spanish.
 _SPANISH_MARKS = re.compile(r"[áéíóúñ¿¡ÁÉÍÓÚÑ]")
 _WORD = re.compile(r"[^\W\d_]+")
+#: A byte table for UTF-8 text: ASCII letters and every byte of a non-ASCII character kept,
+#: every other ASCII byte (all ASCII non-letters) a space.
+_ASCII_BREAKS = bytes(b if 65 <= b <= 90 or 97 <= b <= 122 or b >= 128 else 32 for b in range(256))
+_STOP_WORD_BYTES = {lang: [(w, w.encode()) for w in sorted(words)] for lang, words in _STOP_WORDS.items()}
+
+
+def _stop_word_votes(text: str) -> dict[str, int]:
+    """Per language, how many of `text`'s words (`_WORD` matches) are its stop words.
+
+    The counts `Counter(_WORD.findall(text))` gives, without making a string per word: runs of
+    ASCII letters are split and counted in C on the UTF-8 bytes; only the few pieces holding
+    non-ASCII characters (`cancelación`, `the—and`) go through the regex, once per distinct piece.
+    """
+    runs = Counter(text.encode("utf-8", "surrogatepass").translate(_ASCII_BREAKS).split())
+    others: Counter[str] = Counter()
+    for piece in [p for p in runs if not p.isascii()]:
+        n = runs.pop(piece)
+        for word in _WORD.findall(piece.decode("utf-8", "surrogatepass")):
+            others[word] += n
+    return {lang: sum(runs[b] for _, b in words if b in runs) + sum(others[w] for w, _ in words if w in others)
+            for lang, words in _STOP_WORD_BYTES.items()}
 
 
 def detect_lang(text: str, *, min_votes: int = 3) -> str | None:
@@ -28,8 +49,7 @@ def detect_lang(text: str, *, min_votes: int = 3) -> str | None:
     Spanish accents, `ñ`, `¿` and `¡` count as Spanish votes. A tie, or fewer than
     `min_votes` votes in all, gives None.
     """
-    counts = Counter(_WORD.findall(text.lower()))  # counted in C; then one look-up per stop word
-    votes = {lang: sum(counts[w] for w in words if w in counts) for lang, words in _STOP_WORDS.items()}
+    votes = _stop_word_votes(text.lower())
     votes["es"] += len(_SPANISH_MARKS.findall(text))
     if votes["en"] + votes["es"] < min_votes or votes["en"] == votes["es"]:
         return None
