@@ -118,6 +118,8 @@ def verdict_for(outcome: str, scenario: Scenario) -> str:
     """The answer to the question as worded, given the deciding outcome."""
     if outcome == "depends":
         return "depends"
+    if scenario.ask == "required" and outcome in ("allowed", "forbidden"):
+        return "yes" if outcome == "forbidden" else "no"  # must it be Discovered first? yes iff not allowed without
     if outcome in ("allowed", "yes"):
         return "yes"
     if outcome in ("forbidden", "no"):
@@ -225,7 +227,8 @@ def _trace(table: LogicTable, scenario: Scenario, ev: Evaluation) -> list[dict]:
         steps.append({"step": f"Whole Order: {ev.order_row.because}", "row": ev.order_row.id,
                       "outcome": "cancelled", "cites": list(ev.order_row.cites)})
     asked = {"revealed": "whether it is revealed", "keeps": "whether it keeps its state",
-             "allowed": "whether it is allowed", "plain": "the fact itself", "fact": "for a fact"}[scenario.ask]
+             "allowed": "whether it is allowed", "plain": "the fact itself", "fact": "for a fact",
+             "required": "whether a Discover must come first"}[scenario.ask]
     steps.append({"step": f"The question asks {asked}: {ev.verdict}."})
     return steps
 

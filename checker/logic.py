@@ -46,7 +46,7 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "template": (("other", "marker"), None),
     "lof": (("outside", "inside"), None),
     "second_skill": (("reveals", "keeps"), None),
-    "retry": (("same_turn", "next_turn"), "same_turn"),
+    "retry": (("same_turn", "next_turn", "new_marker"), "same_turn"),
     "roll": (("passed", "failed"), None),
     "target": (("in_state", "plain"), "in_state"),
 }
@@ -99,6 +99,7 @@ condition("second_skill_reveals", "second_skill", "reveals", doc="the second Sho
 condition("second_skill_keeps", "second_skill", "keeps", doc="the second Short Skill does not reveal the marker")
 condition("retry_same_turn", "retry", "same_turn", doc="trying again in the same Player Turn")
 condition("retry_next_turn", "retry", "next_turn", doc="trying again in a later turn")
+condition("retry_new_marker", "retry", "new_marker", doc="the marker went back into the state that turn: a new Marker")
 condition("roll_passed", "roll", "passed", doc="the roll succeeds")
 condition("roll_failed", "roll", "failed", doc="the roll fails")
 condition("target_in_state", "target", "in_state", doc="the target is the trooper in the state")
@@ -172,7 +173,7 @@ def load_logic(path: Path | str | None = None) -> LogicTable:
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 3
 
 
 def _cache_file() -> Path | None:
@@ -200,15 +201,15 @@ def _to_plain(table: LogicTable) -> tuple:
     subjects = tuple((s.id, s.kind, s.parents, s.phrases, s.groups, s.over, s.means, s.generic)
                      for s in vocab.subjects.values())
     return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects,
-            vocab.state_names, tuple(vocab.cues), vocab.index)
+            vocab.state_names, tuple(vocab.cues), vocab.index, vocab.overlay_index)
 
 
 def _from_plain(data: tuple) -> LogicTable:
     """Rebuild a table from `_to_plain`'s form; any mismatch raises (and the cache is ignored)."""
-    tag, fmt, path, explained, rows, subjects, state_names, cues, index = data
+    tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay_index = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
-    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index)
+    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay_index)
     table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), out, prio, because, cites)
                   for i, st, ed, topic, subj, conds, out, prio, because, cites in rows]
     return LogicTable(table_rows, vocab, explained, path)

@@ -9,7 +9,7 @@ from rulecheck.checker.vocabulary import Mention, words
 
 #: Polarity cues, strongest first: "how far…?" (asks for a fact, no yes or no) beats "stay
 #: camouflaged?" beats "revealed?" beats "can …?".
-_ASK_ORDER = ("fact", "keeps", "revealed", "allowed")
+_ASK_ORDER = ("fact", "required", "keeps", "revealed", "allowed")
 #: Words before a state that make it the actor's own state ("a troop … in Hidden Deployment").
 _IN_STATE = {"in", "en", "its", "his", "her", "their", "su", "my", "mi"}
 _ENEMY_WORDS = {"enemy", "enemigo", "enemiga", "enemies", "enemigos"}
@@ -21,14 +21,14 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     if not raw:
         raise EmptyQuestion()
     vocab = table.vocabulary
-    mentions = vocab.scan(raw)
+    mentions = sorted(vocab.scan(raw) + vocab.scan(raw, overlay=True), key=lambda m: m.start)
     if edition is None:
         named = [w.upper() for w in raw if w.upper() in EDITIONS]
         edition = named[0] if named else None
     edition = edition.upper() if edition else None
 
-    at_start = {f"{axis}={value}" for axis, value, _, lead in vocab.cues if lead}
-    order = {f"{axis}={value}": i for i, (axis, value, _, _) in enumerate(vocab.cues)}
+    at_start = {f"{axis}={value}" for axis, value, _, lead, _ in vocab.cues if lead}
+    order = {f"{axis}={value}": i for i, (axis, value, *_) in enumerate(vocab.cues)}
     mentions = [m for m in mentions if not (m.kind == "cue" and m.value in at_start and m.start != 0)]
     mentions = _drop_other_marker_actor(mentions)
     cues: dict[str, list[str]] = {}
@@ -45,10 +45,12 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     asked_values = cues.get("asked", [])
     asked = asked_values[0] if asked_values else None
 
+    if ask == "required":  # "must it be Discovered before being shot?": the enemy acts, without a Discover
+        context.setdefault("discovered", "no")
     states = _states(mentions, context, edition)
     subjects = [m for m in mentions if m.kind == "subject"]
     first_state = next((m for m in mentions if m.kind == "state"), None)
-    enemy = bool(cues.get("actor")) or _enemy_marker(raw, first_state) or (
+    enemy = bool(cues.get("actor")) or ask == "required" or _enemy_marker(raw, first_state) or (
         ask not in ("revealed", "keeps") and _enemy_acts(raw, subjects, first_state))
     if (not enemy and subjects and first_state and subjects[0].start < first_state.start
             and ask not in ("revealed", "keeps") and raw[first_state.start - 1].lower() not in _IN_STATE

@@ -7,7 +7,7 @@ from pathlib import Path
 from rulecheck.checker.errors import BadScenario
 from rulecheck.checker.logic import AXES, STATES, LogicTable
 
-ASKS = ("plain", "revealed", "keeps", "allowed", "fact")
+ASKS = ("plain", "revealed", "keeps", "allowed", "fact", "required")
 EDITIONS = ("N3", "N4")
 
 
@@ -23,6 +23,7 @@ class Scenario:
     properties: tuple[str, ...] = ()  # yes/no facts asked about
     context: dict[str, str] = field(default_factory=dict)  # axis → value (see logic.AXES)
     ask: str = "plain"  # the question's polarity: revealed | keeps | allowed | plain | fact (how/what: no yes or no)
+    #: | required (must it be Discovered before the enemy's Skill?)
     asked: str | None = None  # "open" / "private" when the question names one
 
     def to_dict(self) -> dict:

@@ -67,32 +67,50 @@ class Vocabulary:
 
     subjects: dict[str, Subject]
     state_names: dict[str, tuple[str, ...]]
-    #: (axis, value, phrases, at_start): an `at_start` cue counts only as the question's first words.
-    cues: list[tuple[str, str, tuple[str, ...], bool]]
-    #: first word (lower case) → [(words, strict, kind, value)], longest first.
-    index: dict[str, list[tuple[tuple[str, ...], bool, str, str]]] = field(default_factory=dict)
+    #: (axis, value, phrases, at_start, overlay): an `at_start` cue counts only as the question's
+    #: first words; an `overlay` cue is matched on its own, leaving its words to the subjects too
+    #: ("be attacked" says who acts *and* names the Attack).
+    cues: list[tuple[str, str, tuple[str, ...], bool, bool]]
+    #: first word (lower case) → [(words, case-kept mask, kind, value)], longest first. A word
+    #: whose mask is True matches only as written (strict aliases, and `TO`, `HD` inside a
+    #: state's or hint's name: "return to Camouflaged state" is not TO Camouflaged).
+    index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] = field(default_factory=dict)
+    #: the same for overlay cues.
+    overlay_index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] = field(default_factory=dict)
 
-    def add(self, phrase: str, kind: str, value: str) -> None:
-        strict = is_strict_alias(phrase)
-        toks = tuple(words(phrase)) if strict else tuple(w.lower() for w in words(phrase))
+    def add(self, phrase: str, kind: str, value: str, *, overlay: bool = False) -> None:
+        toks = words(phrase)
         if not toks:
             return
-        bucket = self.index.setdefault(toks[0].lower(), [])
-        entry = (toks, strict, kind, value)
+        if is_strict_alias(phrase):
+            mask = (True,) * len(toks)
+        elif kind in ("state", "hint"):
+            mask = tuple(is_strict_alias(t) for t in toks)
+        else:
+            mask = (False,) * len(toks)
+        toks = tuple(t if keep else t.lower() for t, keep in zip(toks, mask))
+        bucket = (self.overlay_index if overlay else self.index).setdefault(toks[0].lower(), [])
+        entry = (toks, mask, kind, value)
         if entry not in bucket:
             bucket.append(entry)
             bucket.sort(key=lambda e: (-len(e[0]), _KIND_ORDER[e[2]]))
 
-    def scan(self, raw: list[str]) -> list[Mention]:
-        """Leftmost-longest phrase matches over the question's words (strict aliases as written)."""
+    def scan(self, raw: list[str], *, overlay: bool = False) -> list[Mention]:
+        """Leftmost-longest phrase matches over the question's words (strict words as written);
+        `overlay`: the overlay cues' matches instead."""
+        index = self.overlay_index if overlay else self.index
         low = [w.lower() for w in raw]
         found: list[Mention] = []
         i = 0
         while i < len(raw):
-            for toks, strict, kind, value in self.index.get(low[i], ()):
+            for toks, mask, kind, value in index.get(low[i], ()):
                 n = len(toks)
-                window = raw[i:i + n] if strict else low[i:i + n]
-                if tuple(window) == toks:
+                if True not in mask:
+                    hit = tuple(low[i:i + n]) == toks
+                else:
+                    hit = len(low) - i >= n and all((raw if keep else low)[i + k] == tok
+                                                    for k, (tok, keep) in enumerate(zip(toks, mask)))
+                if hit:
                     found.append(Mention(kind, value, i, i + n, " ".join(raw[i:i + n])))
                     i += n
                     break
@@ -194,10 +212,11 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
     for i, raw in enumerate(data.get("cue", []), 1):
         if not raw.get("axis") or not raw.get("value") or not raw.get("phrases"):
             raise LogicTableError(f"{path}: cue #{i}: give axis, value and phrases")
-        unknown = set(raw) - {"axis", "value", "phrases", "at_start"}
+        unknown = set(raw) - {"axis", "value", "phrases", "at_start", "overlay"}
         if unknown:
             raise LogicTableError(f"{path}: cue #{i}: unknown field(s) {sorted(unknown)}")
-        cues.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("at_start", False))))
+        cues.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("at_start", False)),
+                     bool(raw.get("overlay", False))))
     vocab = Vocabulary(subjects, state_names, cues)
     for sid, names in state_names.items():
         for name in names:
@@ -210,7 +229,7 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
     for subject in subjects.values():
         for phrase in subject.phrases:
             vocab.add(phrase, "subject", subject.id)
-    for axis, value, phrases, _ in cues:
+    for axis, value, phrases, _, overlay in cues:
         for phrase in phrases:
-            vocab.add(phrase, "cue", f"{axis}={value}")
+            vocab.add(phrase, "cue", f"{axis}={value}", overlay=overlay)
     return vocab
