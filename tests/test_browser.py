@@ -1,7 +1,7 @@
 """A real browser against `rulecheck serve`: Debian's Chromium driven by Playwright, headless.
 
 Home page → search "Cautious Movement" → a rule → a FAQ that settles it → the ask page's verdict.
-Screenshots at phone width go to tests/artifacts/ (git-ignored) for a person to look at.
+Screenshots at phone width (ask page, rule page, a canned query, the rules table) go to tests/artifacts/ (git-ignored) for a person to look at.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -46,13 +47,12 @@ def wait_until_up(url: str, server: subprocess.Popen, deadline_s: float = 60.0) 
     pytest.fail(f"rulecheck serve did not answer {url} within {deadline_s:.0f}s")
 
 
-@pytest.fixture
-def server(built_db: Path):
-    """`rulecheck serve` on a free loopback port, as a subprocess; stopped at the end."""
-    port = free_port()
+@contextmanager
+def serving(db: Path, port: int):
+    """`rulecheck serve` on `port` of the loopback, as a subprocess, up until the block ends."""
     proc = subprocess.Popen(
         [sys.executable, "-c", "from rulecheck.cli.main import cli; cli()", "serve",
-         "--db", str(built_db), "--port", str(port), "--host", "127.0.0.1"],
+         "--db", str(db), "--port", str(port), "--host", "127.0.0.1"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     base = f"http://127.0.0.1:{port}"
@@ -66,6 +66,26 @@ def server(built_db: Path):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture
+def server(built_db: Path):
+    """`rulecheck serve` on a free loopback port; stopped at the end."""
+    with serving(built_db, free_port()) as base:
+        yield base
+
+
+def test_serve_restarts_on_the_same_port_at_once(built_db):
+    """Stopping the server leaves its closed connections in TIME-WAIT; starting again must work."""
+    port = free_port()
+    with serving(built_db, port) as base:
+        for _ in range(3):
+            urllib.request.urlopen(base + "/-/ask.json?q=Is+a+camo+marker+revealed+by+Cautious+Movement", timeout=10).read()
+    with socket.socket() as plain, pytest.raises(OSError):
+        plain.bind(("127.0.0.1", port))  # the port is still taken for a plain bind: TIME-WAIT
+    with serving(built_db, port) as base:
+        with urllib.request.urlopen(base + "/", timeout=10) as response:
+            assert response.status == 200
 
 
 @pytest.fixture
@@ -122,3 +142,41 @@ def test_search_rule_faq_and_ask_in_a_real_browser(server, browser):
     assert page.locator(".rc-citation").count() > 0
     assert page.locator(".rc-citation a").first.get_attribute("href").startswith("/")
     page.screenshot(path=str(ARTIFACTS / "ask-page-phone.png"), full_page=True)
+    # The verdict states its outcome; "no" and "yes" look alike (neither reads as good or bad).
+    assert page.locator(".rc-verdict-outcome").inner_text() == "stays hidden"
+    no_colours = _colours(page.locator(".rc-verdict"))
+    page.fill("#rc-ask-q", "A camo marker declares a BS Attack. Is it revealed?")
+    page.click(".rc-form button")
+    page.wait_for_selector(".rc-verdict[data-verdict=yes]")
+    assert _colours(page.locator(".rc-verdict")) == no_colours
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def _colours(locator) -> tuple[str, str]:
+    return locator.evaluate("e => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color].join(' ')")
+
+
+def test_canned_query_and_rules_table_fit_a_phone(server, browser, built_db):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport=PHONE, device_scale_factor=2)
+    page.set_default_timeout(15_000)
+    stem = built_db.stem
+
+    page.goto(f"{server}/{stem}/cancels_state?state=CAMO")
+    assert page.title().startswith("Everything that cancels a state")
+    assert page.locator(".rows-and-columns tbody tr").count() > 0, "CAMO found no Cancellation bullet"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(ARTIFACTS / "canned-query-phone.png"), full_page=True)
+
+    page.goto(f"{server}/{stem}/faqs_for_page")  # opened with the parameter empty: every FAQ, not "0 results"
+    assert page.locator(".rows-and-columns tbody tr").count() > 0
+    assert page.locator(".zero-results").count() == 0
+
+    page.goto(f"{server}/{stem}/rules")
+    assert not page.locator("dl.column-descriptions").is_visible()
+    assert not page.locator(".rc-column-descriptions dl").is_visible()  # folded until asked for
+    assert page.locator(".rows-and-columns tbody tr").count() == 20
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 20_000, f"the rules table is {height} px tall on a phone"
+    page.screenshot(path=str(ARTIFACTS / "rules-table-phone.png"), full_page=True)
