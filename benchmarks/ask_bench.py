@@ -16,13 +16,16 @@ import time
 from pathlib import Path
 
 
-def cold(cmd: list[str], runs: int, env: dict) -> float:
-    times = []
+def cold(cmds: list[list[str]], runs: int, env: dict) -> list[float]:
+    """Median wall time of each command, run in turn (interleaved, so a busy machine slows
+    them alike and the ratios stay fair)."""
+    times: list[list[float]] = [[] for _ in cmds]
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for cmd, spent in zip(cmds, times):
+            start = time.perf_counter()
+            subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            spent.append(time.perf_counter() - start)
+    return [statistics.median(t) for t in times]
 
 
 def main() -> None:
@@ -37,9 +40,11 @@ def main() -> None:
     question = "Is a Camouflaged trooper revealed if it declares Cautious Movement?"
     subprocess.run([rulecheck, "ask", question], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
 
-    click_s = cold([sys.executable, "-c", "import click"], args.runs, env)
-    ask_s = cold([rulecheck, "ask", question], args.runs, env)
-    structured_s = cold([rulecheck, "ask", "--state", "camouflaged", "--declare", "move", "--declare", "bs attack"], args.runs, env)
+    click_s, ask_s, structured_s = cold([
+        [sys.executable, "-c", "import click"],
+        [rulecheck, "ask", question],
+        [rulecheck, "ask", "--state", "camouflaged", "--declare", "move", "--declare", "bs attack"],
+    ], args.runs, env)
     print(f"cold `python -c 'import click'`        median {click_s * 1000:7.1f} ms  ({args.runs} runs)")
     print(f"cold `rulecheck ask \"…\"`                median {ask_s * 1000:7.1f} ms  ({ask_s / click_s:.2f}× import click; goal ≤ 1.5×)")
     print(f"cold `rulecheck ask --state … --declare` median {structured_s * 1000:7.1f} ms  ({structured_s / click_s:.2f}×)")

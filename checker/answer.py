@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass, field
 
 from rulecheck.checker.engine import Evaluation, evaluate
 from rulecheck.checker.errors import EmptyQuestion
@@ -17,19 +16,28 @@ _CONDITION_WORDS = {"keeps": "it keeps the state", "cancelled": "it is revealed"
                     "open": "it is Open Information", "private": "it is Private Information"}
 
 
-@dataclass
 class Answer:
     """A checked answer. `to_dict()` is the JSON contract; `to_text()` prints the same data."""
 
-    question: str | None
-    verdict: str
-    answer: str
-    edition: str | None
-    scenario: dict
-    trace: list[dict]
-    citations: list[dict]
-    state: str | None = None
-    notes: list[str] = field(default_factory=list)
+    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
+    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
+    __slots__ = ("question", "verdict", "answer", "edition", "scenario", "trace", "citations", "state", "notes")
+
+    def __init__(self, question: str | None, verdict: str, answer: str, edition: str | None, scenario: dict,
+                 trace: list[dict], citations: list[dict], state: str | None = None,
+                 notes: list[str] | None = None) -> None:
+        self.question = question
+        self.verdict = verdict
+        self.answer = answer
+        self.edition = edition
+        self.scenario = scenario
+        self.trace = trace
+        self.citations = citations
+        self.state = state
+        self.notes = notes if notes is not None else []
+
+    def __repr__(self) -> str:
+        return f"Answer({self.question!r}, {self.verdict!r}, {self.answer!r})"
 
     def to_dict(self) -> dict:
         """`{question, verdict, answer, edition, scenario, trace, citations, state, page, reasoning, notes}`."""
@@ -40,8 +48,6 @@ class Answer:
 
     def to_text(self) -> str:
         """Verdict first, the answer, numbered reasoning, then each citation quoted with its place."""
-        import textwrap
-
         lines = [f"Verdict: {self.verdict.upper()}", self.answer]
         if self.state:
             lines.append(f"Edition: {self.edition} ({STATES[self.state][1]})")
@@ -58,8 +64,27 @@ class Answer:
                     where = f"{c['page'] or '—'}, {label}{' ' + c['version'] if c.get('version') else ''}"
                 lines.append(f"  [{i}] {where} ({c['id']})")
                 for para in c["text"].splitlines():
-                    lines += textwrap.wrap(para, 96, initial_indent="      ", subsequent_indent="      ") or [""]
+                    lines += _wrap(para, 96, "      ")
         return "\n".join(lines)
+
+
+def _wrap(text: str, width: int, indent: str) -> list[str]:
+    """Greedy word wrap of one paragraph, every line indented (`[indent]` for an empty one).
+
+    Not `textwrap`: importing it costs about half a millisecond of every cold `rulecheck ask`,
+    and quoting a bullet needs only this.
+    """
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(indent) + len(line) + 1 + len(word) > width:
+            lines.append(indent + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line or not lines:
+        lines.append(indent + line if line else "")
+    return lines
 
 
 def answer_question(conn: sqlite3.Connection, question: str, *, edition: str | None = None,

@@ -2,7 +2,7 @@
 worded, the deciding rows and a trace of each step."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rulecheck.checker.logic import CONDITIONS, STATES, LogicTable, Row
 from rulecheck.checker.scenario import Scenario
@@ -14,8 +14,7 @@ _OUTCOME_WORDS = {"keeps": "keeps the state", "cancelled": "cancels the state", 
                   "open": "Open Information", "private": "Private Information"}
 
 
-@dataclass
-class Decision:
+class Decision(NamedTuple):
     """One subject resolved for one state: the winning row, or the rows it depends between."""
 
     subject: str
@@ -24,17 +23,26 @@ class Decision:
     rows: list[Row]
 
 
-@dataclass
 class Evaluation:
     """The engine's result for a scenario."""
 
-    verdict: str  # yes | no | depends | unknown
-    state: str | None = None
-    edition: str | None = None
-    outcome: str | None = None
-    decisions: list[Decision] = field(default_factory=list)
-    order_row: Row | None = None
-    trace: list[dict] = field(default_factory=list)
+    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
+    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
+    __slots__ = ("verdict", "state", "edition", "outcome", "decisions", "order_row", "trace")
+
+    def __init__(self, verdict: str, state: str | None = None, edition: str | None = None, outcome: str | None = None,
+                 decisions: list[Decision] | None = None, order_row: Row | None = None,
+                 trace: list[dict] | None = None) -> None:
+        self.verdict = verdict  # yes | no | depends | unknown
+        self.state = state
+        self.edition = edition
+        self.outcome = outcome
+        self.decisions = decisions if decisions is not None else []
+        self.order_row = order_row
+        self.trace = trace if trace is not None else []
+
+    def __repr__(self) -> str:
+        return f"Evaluation({self.verdict!r}, {self.state!r}, outcome={self.outcome!r}, cites={self.cites!r})"
 
     @property
     def cites(self) -> list[str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -136,17 +135,17 @@ class Row(NamedTuple):
         return result
 
 
-@dataclass
 class LogicTable:
     """The validated table, indexed by (state, subject) for fast evaluation."""
 
-    rows: list[Row]
-    vocabulary: Vocabulary
-    explained: dict[str, str]
-    path: str
-    index: dict[tuple[str, str], list[Row]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
+    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
+    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
+    def __init__(self, rows: list[Row], vocabulary: Vocabulary, explained: dict[str, str], path: str) -> None:
+        self.rows = rows
+        self.vocabulary = vocabulary
+        self.explained = explained
+        self.path = path
+        self.index: dict[tuple[str, str], list[Row]] = {}
         for row in self.rows:
             self.index.setdefault((row.state, row.subject), []).append(row)
         for rows in self.index.values():

@@ -1,7 +1,6 @@
 """A scenario: one Order's declarations and its context, from a question, options or a file."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulecheck.checker.errors import BadScenario
@@ -11,20 +10,38 @@ ASKS = ("plain", "revealed", "keeps", "allowed", "fact", "required")
 EDITIONS = ("N3", "N4")
 
 
-@dataclass
 class Scenario:
-    """What the checker evaluates. Subjects and states are vocabulary ids."""
+    """What the checker evaluates. Subjects and states are vocabulary ids.
 
-    states: tuple[str, ...]
-    edition: str | None = None
-    declares: tuple[str, ...] = ()  # what the trooper in the state declares, in Order
-    events: tuple[str, ...] = ()  # what happens to it
-    enemy: tuple[str, ...] = ()  # what an enemy declares against it
-    properties: tuple[str, ...] = ()  # yes/no facts asked about
-    context: dict[str, str] = field(default_factory=dict)  # axis → value (see logic.AXES)
-    ask: str = "plain"  # the question's polarity: revealed | keeps | allowed | plain | fact (how/what: no yes or no)
-    #: | required (must it be Discovered before the enemy's Skill?)
-    asked: str | None = None  # "open" / "private" when the question names one
+    `declares`: what the trooper in the state declares, in Order; `events`: what happens to it;
+    `enemy`: what an enemy declares against it; `properties`: yes/no facts asked about;
+    `context`: axis → value (see logic.AXES); `ask`: the question's polarity — revealed | keeps
+    | allowed | plain | fact (how/what: no yes or no) | required (must it be Discovered before
+    the enemy's Skill?); `asked`: "open" / "private" when the question names one.
+    """
+
+    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
+    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
+    __slots__ = ("states", "edition", "declares", "events", "enemy", "properties", "context", "ask", "asked")
+
+    def __init__(self, states: tuple[str, ...], edition: str | None = None, declares: tuple[str, ...] = (),
+                 events: tuple[str, ...] = (), enemy: tuple[str, ...] = (), properties: tuple[str, ...] = (),
+                 context: dict[str, str] | None = None, ask: str = "plain", asked: str | None = None) -> None:
+        self.states = states
+        self.edition = edition
+        self.declares = declares
+        self.events = events
+        self.enemy = enemy
+        self.properties = properties
+        self.context = context if context is not None else {}
+        self.ask = ask
+        self.asked = asked
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Scenario) and self.to_dict() == other.to_dict()
+
+    def __repr__(self) -> str:
+        return f"Scenario({self.to_dict()!r})"
 
     def to_dict(self) -> dict:
         """The scenario as plain JSON data."""

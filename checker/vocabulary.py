@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, UnknownSkill, UnknownState
@@ -61,22 +60,29 @@ class Mention(NamedTuple):
     text: str
 
 
-@dataclass
 class Vocabulary:
-    """States, subjects and cues, with a phrase index for leftmost-longest matching."""
+    """States, subjects and cues, with a phrase index for leftmost-longest matching.
 
-    subjects: dict[str, Subject]
-    state_names: dict[str, tuple[str, ...]]
-    #: (axis, value, phrases, at_start, overlay): an `at_start` cue counts only as the question's
-    #: first words; an `overlay` cue is matched on its own, leaving its words to the subjects too
-    #: ("be attacked" says who acts *and* names the Attack).
-    cues: list[tuple[str, str, tuple[str, ...], bool, bool]]
-    #: first word (lower case) → [(words, case-kept mask, kind, value)], longest first. A word
-    #: whose mask is True matches only as written (strict aliases, and `TO`, `HD` inside a
-    #: state's or hint's name: "return to Camouflaged state" is not TO Camouflaged).
-    index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] = field(default_factory=dict)
-    #: the same for overlay cues.
-    overlay_index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] = field(default_factory=dict)
+    `cues`: (axis, value, phrases, at_start, overlay) — an `at_start` cue counts only as the
+    question's first words; an `overlay` cue is matched on its own, leaving its words to the
+    subjects too ("be attacked" says who acts *and* names the Attack). `index`: first word
+    (lower case) → [(words, case-kept mask, kind, value)], longest first; a word whose mask is
+    True matches only as written (strict aliases, and `TO`, `HD` inside a state's or hint's
+    name: "return to Camouflaged state" is not TO Camouflaged). `overlay_index`: the same for
+    overlay cues.
+    """
+
+    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
+    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
+    def __init__(self, subjects: dict[str, Subject], state_names: dict[str, tuple[str, ...]],
+                 cues: list[tuple[str, str, tuple[str, ...], bool, bool]],
+                 index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None,
+                 overlay_index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None) -> None:
+        self.subjects = subjects
+        self.state_names = state_names
+        self.cues = cues
+        self.index = index if index is not None else {}
+        self.overlay_index = overlay_index if overlay_index is not None else {}
 
     def add(self, phrase: str, kind: str, value: str, *, overlay: bool = False) -> None:
         toks = words(phrase)
