@@ -11,7 +11,7 @@ import sqlite3
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from rulecheck.data import DATA_DIR
 from rulecheck.ingest.records import Page, ParseWarning
@@ -21,12 +21,11 @@ from rulecheck.kb.glossary import load_glossary
 from rulecheck.kb.ids import faq_id, rule_id
 from rulecheck.kb.location import bundled_fingerprint
 from rulecheck.kb.manifest import load_manifest
+from rulecheck.kb.page_loading import Input, Progress, load_pages  # noqa: F401 - load_pages: part of this API
 from rulecheck.kb.read import KnowledgeBaseError
 from rulecheck.kb.resolve import LinkResolver, PageRef, assign_page_ids
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
-
-Progress = Callable[[int, int, str], None]
 
 
 class BuildError(KnowledgeBaseError):
@@ -64,14 +63,6 @@ class BuildReport:
         return {k: getattr(self, k) for k in ("pages", "rules", "faqs", "errata", "links_resolved", "links_dangling")} | {
             "warnings": len(self.warnings)
         }
-
-
-@dataclass(frozen=True)
-class _Input:
-    path: Path
-    source: str
-    lang: str | None = None
-    edition: str | None = None
 
 
 def build_database(
@@ -113,11 +104,11 @@ def _collector_paused() -> Iterator[None]:
         gc.collect()
 
 
-def _bundled_inputs() -> list[_Input]:
-    return [_Input(e.path, e.source, e.lang, e.edition) for e in load_manifest()]
+def _bundled_inputs() -> list[Input]:
+    return [Input(e.path, e.source, e.lang, e.edition) for e in load_manifest()]
 
 
-def _extra_inputs(extra_paths: Sequence[str | Path]) -> list[_Input]:
+def _extra_inputs(extra_paths: Sequence[str | Path]) -> list[Input]:
     """Every file under the extra paths, sorted by path; hidden files and bundled pages skipped."""
     bundled = {e.path.resolve() for e in load_manifest()}
     found: dict[str, Path] = {}
@@ -132,38 +123,7 @@ def _extra_inputs(extra_paths: Sequence[str | Path]) -> list[_Input]:
                     found.setdefault(str(Path(given) / rel), child)
         else:
             raise MissingInput(f"No such file or folder: {given}. Check the path and try again.")
-    return [_Input(p, source) for source, p in sorted(found.items()) if p.resolve() not in bundled]
-
-
-def load_pages(inputs: Sequence[_Input], progress: Progress | None = None) -> tuple[list[Page], list[ParseWarning]]:
-    """Parse each input; apply the manifest's language and (unless the page marks one) edition."""
-    from rulecheck.ingest import load_page  # the parsers: heavy, only when building
-
-    pages: list[Page] = []
-    warnings: list[ParseWarning] = []
-    for done, item in enumerate(inputs, 1):
-        try:
-            result = load_page(item.path, source=item.source)
-        except Exception as e:  # noqa: BLE001 - a parser bug must not lose the other pages
-            warnings.append(ParseWarning(item.source, f"could not be read ({type(e).__name__}: {e}); "
-                                         "the page was skipped. Please report this file.", code="parser-error"))
-        else:
-            warnings.extend(result.warnings)
-            page = result.page
-            if page is not None:
-                if item.lang:
-                    page.lang = item.lang
-                if not page.edition:
-                    page.edition = item.edition
-                page.source = item.source
-                if not page.rules and not page.faqs and not result.warnings:
-                    warnings.append(ParseWarning(item.source, "no rules or FAQs found: the page has no "
-                                                 "recognisable sections", code="no-sections"))
-                page.raw = ""  # the rows keep their own source fragments; free the memory
-                pages.append(page)
-        if progress is not None:
-            progress(done, len(inputs), item.source)
-    return pages, warnings
+    return [Input(p, source) for source, p in sorted(found.items()) if p.resolve() not in bundled]
 
 
 def write_database(
