@@ -82,7 +82,9 @@ def build_database(
     with _collector_paused():
         pages, warnings = load_pages(inputs, progress)
         extra_sources = [str(Path(p).expanduser().absolute()) for p in extra_paths]
-        return write_database(db_path, pages, warnings=warnings, extra_sources=extra_sources, strict=strict)
+        report = write_database(db_path, pages, warnings=warnings, extra_sources=extra_sources, strict=strict)
+        del pages  # freed before the one collection at the end, which then scans a small heap
+    return report
 
 
 @contextlib.contextmanager

@@ -8,6 +8,7 @@ are folded and lightly stemmed, and every glossary alias becomes its term (`Disc
 """
 from __future__ import annotations
 
+import heapq
 import math
 import re
 import tomllib
@@ -213,12 +214,12 @@ def similarity_links(
                 if vec is None:
                     vec = weights.vectors[rule_text] = weights.vector(tokenizer.tokens(rule_text))
                 score = scores[rule_text] = round(cosine(query, vec), 4)
-            scored.append((score, r))
-        scored.sort(key=lambda sr: (-sr[0], sr[1]))
-        if not scored or scored[0][0] < MIN_SCORE:
+            scored.append((-score, r))
+        best = heapq.nsmallest(MAX_RULES, scored)  # highest score first, then by rule id
+        if not best or -best[0][0] < MIN_SCORE:
             continue
-        floor = max(MIN_SCORE, scored[0][0] * MIN_SHARE)
-        found.extend((faq_id, r, s) for s, r in scored[:MAX_RULES] if s >= floor)
+        floor = max(MIN_SCORE, -best[0][0] * MIN_SHARE)
+        found.extend((faq_id, r, -s) for s, r in best if -s >= floor)
     return found
 
 
