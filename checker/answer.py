@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import sqlite3
 
-from rulecheck.checker.engine import Evaluation, evaluate
+from rulecheck.checker.engine import Evaluation, evaluate, label
 from rulecheck.checker.errors import EmptyQuestion
 from rulecheck.checker.logic import STATES, LogicTable, load_logic
 from rulecheck.checker.question import read_question
 from rulecheck.checker.scenario import Scenario
+from rulecheck.checker.vocabulary import STATE_LABEL, STATE_LABELS
 from rulecheck.kb.read import faqs_by_id, rules_by_id, search
 
 _CONDITION_WORDS = {"keeps": "it keeps the state", "cancelled": "it is revealed", "marker": "it keeps its Marker state",
                     "allowed": "it is allowed", "forbidden": "it is not allowed", "yes": "yes", "no": "no",
                     "open": "it is Open Information", "private": "it is Private Information"}
+#: What declaring a Skill that cancels the state costs, for "can it …?" answers.
+_COST = {"camouflaged": "cancels the Camouflaged state (the Marker is replaced by the model)",
+         "to_camouflaged": "cancels the TO Camouflaged state (the Marker is replaced by the model)",
+         "hidden_deployment": "cancels Hidden Deployment (the model is placed where its position was written down)",
+         "holomask": "cancels HoloMask (the imitated model is replaced by the real one at the end of the Order)"}
+#: Page title → edition, to tell an N4 answer that it rests on an N3-era FAQ.
+_PAGE_EDITION = {title: edition for edition, title in STATES.values()}
 
 
 class Answer:
@@ -108,7 +116,12 @@ def answer_scenario(conn: sqlite3.Connection, scenario: Scenario, *, question: s
         hits = search(conn, text, limit=5)
         citations = [{"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h["section"],
                       "text": h["text"], "version": h["version"], "deciding": False} for h in hits]
-        if scenario.ask == "fact":
+        if scenario.other_states:
+            names = " and ".join(scenario.other_states)
+            verb = "is not one" if len(scenario.other_states) == 1 else "are not"
+            sentence = (f"{names} {verb} of the states the checker covers ({', '.join(STATE_LABELS)}), so there is "
+                        "no checked answer; the nearest passages follow.")
+        elif scenario.ask == "fact":
             sentence = ("The question asks for a fact (how, what, which…), not for a yes or no, so there is "
                         "no checked answer; the nearest passages follow.")
         elif not scenario.states:
@@ -118,11 +131,21 @@ def answer_scenario(conn: sqlite3.Connection, scenario: Scenario, *, question: s
             sentence = ("The checker's logic does not cover this question, so there is no checked answer; "
                         "the nearest passages follow.")
         return Answer(question, "unknown", sentence, scenario.edition or None, scenario.to_dict(), [], citations)
+    notes += list(scenario.readings)
     if scenario.edition and scenario.edition != ev.edition:
         notes.append(f"There is no {scenario.edition} text for this state here; the {ev.edition} page {STATES[ev.state][1]} was used.")
     deciding = _deciding_ids(ev)
     citations = _citations(conn, ev.cites, deciding)
-    return Answer(question, ev.verdict, _sentence(ev), ev.edition, scenario.to_dict(), ev.trace, citations, ev.state, notes)
+    trace = list(ev.trace)
+    for c in citations:
+        era = _PAGE_EDITION.get(c["page"] or "")
+        if c["kind"] != "rule" and era and ev.edition and era != ev.edition:
+            note = (f"FAQ {c['id']} ({c.get('version') or 'no version'}) is from the {era}-era FAQ on the {c['page']} page; "
+                    f"there is no {ev.edition} FAQ on this.")
+            notes.append(note)
+            trace.insert(len(trace) - 1, {"step": note, "cites": [c["id"]]})
+    return Answer(question, ev.verdict, _sentence(table, scenario, ev), ev.edition, scenario.to_dict(), trace, citations,
+                  ev.state, notes)
 
 
 def _deciding_ids(ev: Evaluation) -> set[str]:
@@ -135,7 +158,7 @@ def _deciding_ids(ev: Evaluation) -> set[str]:
     return ids
 
 
-def _sentence(ev: Evaluation) -> str:
+def _sentence(table: LogicTable, scenario: Scenario, ev: Evaluation) -> str:
     if ev.verdict == "depends":
         parts = []
         for d in ev.decisions:
@@ -145,6 +168,14 @@ def _sentence(ev: Evaluation) -> str:
         return "It depends: " + "; ".join(dict.fromkeys(parts)) + "."
     decisive = next((d for d in ev.decisions if d.outcome == ev.outcome), ev.decisions[0])
     because = decisive.rows[0].because.rstrip(".")
+    if scenario.ask == "allowed" and scenario.declares and ev.outcome in ("cancelled", "marker", "keeps"):
+        # "Can it Dodge?": it may; the answer says what declaring it costs
+        skill = label(table, decisive.subject)
+        if ev.outcome == "cancelled":
+            return f"Yes — it may, but declaring {skill} {_COST[ev.state]}."
+        if ev.outcome == "marker":
+            return f"Yes — it may; declaring {skill} ends Hidden Deployment, but the trooper keeps its Marker state."
+        return f"Yes — it may, and declaring {skill} keeps the {STATE_LABEL[ev.state]} state: {because[0].lower()}{because[1:]}."
     if ev.order_row:
         order = ev.order_row.because
         because += "; " + order[0].lower() + order[1:].rstrip(".")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rulecheck.checker.logic import CONDITIONS, STATES, LogicTable, Row
+from rulecheck.checker.logic import CONDITIONS, STATES, LogicTable, Relay, Row
 from rulecheck.checker.scenario import Scenario
+from rulecheck.checker.vocabulary import STATE_LABEL
 
-_STATE_LABEL = {"camouflaged": "Camouflaged", "to_camouflaged": "TO Camouflaged",
-                "hidden_deployment": "Hidden Deployment", "holomask": "HoloMask"}
 _OUTCOME_WORDS = {"keeps": "keeps the state", "cancelled": "cancels the state", "marker": "ends Hidden Deployment but keeps the Marker state",
                   "allowed": "is allowed", "forbidden": "is not allowed", "yes": "yes", "no": "no",
                   "open": "Open Information", "private": "Private Information"}
@@ -28,11 +27,11 @@ class Evaluation:
 
     # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
     # builds the generated methods at start-up (see benchmarks/ask_bench.py).
-    __slots__ = ("verdict", "state", "edition", "outcome", "decisions", "order_row", "trace")
+    __slots__ = ("verdict", "state", "edition", "outcome", "decisions", "order_row", "trace", "relays")
 
     def __init__(self, verdict: str, state: str | None = None, edition: str | None = None, outcome: str | None = None,
                  decisions: list[Decision] | None = None, order_row: Row | None = None,
-                 trace: list[dict] | None = None) -> None:
+                 trace: list[dict] | None = None, relays: list[Relay] | None = None) -> None:
         self.verdict = verdict  # yes | no | depends | unknown
         self.state = state
         self.edition = edition
@@ -40,6 +39,8 @@ class Evaluation:
         self.decisions = decisions if decisions is not None else []
         self.order_row = order_row
         self.trace = trace if trace is not None else []
+        #: The Team Leader's Skills as the trooper (a non-leader member) performs them.
+        self.relays = relays if relays is not None else []
 
     def __repr__(self) -> str:
         return f"Evaluation({self.verdict!r}, {self.state!r}, outcome={self.outcome!r}, cites={self.cites!r})"
@@ -49,7 +50,7 @@ class Evaluation:
         """Citation ids, deciding first, without repeats."""
         deciding = [d for d in self.decisions if d.outcome == self.outcome] + [d for d in self.decisions if d.outcome != self.outcome]
         rows = ([self.order_row] if self.order_row else []) + [r for d in deciding for r in d.rows]
-        ids = [r.cites[0] for r in rows] + [c for r in rows for c in r.cites[1:]]
+        ids = [r.cites[0] for r in rows] + [c for r in rows for c in r.cites[1:]] + [c for r in self.relays for c in r.cites]
         return list(dict.fromkeys(ids))
 
 
@@ -152,12 +153,18 @@ def evaluate_state(table: LogicTable, scenario: Scenario, state: str) -> Evaluat
     elif scenario.enemy:
         decisions = [d for d in (resolve(table, state, s, _topics(scenario, "enemy"), ctx) for s in scenario.enemy) if d]
     else:
-        for role, subjects in (("declares", scenario.declares), ("events", scenario.events)):
+        relays = [table.fireteam.get((state, s)) for s in scenario.leader]
+        if None in relays:
+            return Evaluation("unknown", state, STATES[state][0])  # what the member performs is not in the logic
+        if relays:
+            ctx = dict(ctx, fireteam="member")
+        performed = list(dict.fromkeys(list(scenario.declares) + [r.member for r in relays if r]))
+        for role, subjects in (("declares", performed), ("events", scenario.events)):
             for s in subjects:
                 d = resolve(table, state, s, _topics(scenario, role), ctx)
                 if d:
                     decisions.append(d)
-        if len(scenario.declares) + len(scenario.events) > len(decisions):
+        if len(performed) + len(scenario.events) > len(decisions):
             decisions = []  # part of the Order is outside the logic: no guess
     if not decisions:
         return Evaluation("unknown", state, STATES[state][0])
@@ -173,7 +180,8 @@ def evaluate_state(table: LogicTable, scenario: Scenario, state: str) -> Evaluat
         outcome = "forbidden"
     else:
         outcome = outcomes[0]
-    ev = Evaluation(verdict_for(outcome, scenario), state, STATES[state][0], outcome, decisions, order_row)
+    ev = Evaluation(verdict_for(outcome, scenario), state, STATES[state][0], outcome, decisions, order_row,
+                    relays=[r for r in (table.fireteam.get((state, s)) for s in scenario.leader) if r])
     ev.trace = _trace(table, scenario, ev)
     return ev
 
@@ -191,7 +199,7 @@ def evaluate(table: LogicTable, scenario: Scenario) -> Evaluation:
 
     An open question ("how far…?", "what MOD…?") has no yes or no: `unknown`, whatever the table says.
     """
-    if scenario.ask == "fact":
+    if scenario.ask == "fact" or scenario.other_states:
         return Evaluation("unknown", scenario.states[0] if scenario.states else None)
     results = [evaluate_state(table, scenario, s) for s in scenario.states]
     known = [r for r in results if r.verdict != "unknown"]
@@ -207,7 +215,8 @@ def evaluate(table: LogicTable, scenario: Scenario) -> Evaluation:
     return merged
 
 
-def _label(table: LogicTable, subject: str) -> str:
+def label(table: LogicTable, subject: str) -> str:
+    """How answers name a subject: its first alias ("Dodge"), or its id in words."""
     s = table.vocabulary.subjects.get(subject)
     if s and s.phrases and s.kind != "property":
         return s.phrases[0]
@@ -221,24 +230,49 @@ def _when(row: Row) -> str:
 def _trace(table: LogicTable, scenario: Scenario, ev: Evaluation) -> list[dict]:
     state = ev.state or ""
     edition, page = STATES[state]
-    steps = [{"step": f"State: {_STATE_LABEL[state]}, from the {edition} page {page}."}]
+    steps = [{"step": reading} for reading in scenario.readings]
+    steps.append({"step": f"State: {STATE_LABEL[state]}, from the {edition} page {page}."})
+    for relay in ev.relays:
+        steps.append({"step": f"The Team Leader declares {label(table, relay.leader)}: the trooper, a Fireteam member that is "
+                              f"not the Team Leader, performs {label(table, relay.member)} — {relay.because}",
+                      "cites": list(relay.cites)})
     for d in ev.decisions:
         if d.outcome == "depends":
             for row in d.rows:
-                steps.append({"step": f"{_label(table, d.subject)}: {_OUTCOME_WORDS[row.outcome]} when {_when(row)} — {row.because}",
+                steps.append({"step": f"{label(table, d.subject)}: {_OUTCOME_WORDS[row.outcome]} when {_when(row)} — {row.because}",
                               "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
         else:
             row = d.rows[0]
-            steps.append({"step": f"{_label(table, d.subject)}: {_OUTCOME_WORDS[row.outcome]} — {row.because}",
+            steps.append({"step": f"{label(table, d.subject)}: {_OUTCOME_WORDS[row.outcome]} — {row.because}",
                           "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
     if ev.order_row:
         steps.append({"step": f"Whole Order: {ev.order_row.because}", "row": ev.order_row.id,
                       "outcome": "cancelled", "cites": list(ev.order_row.cites)})
-    asked = {"revealed": "whether it is revealed", "keeps": "whether it keeps its state",
-             "allowed": "whether it is allowed", "plain": "the fact itself", "fact": "for a fact",
-             "required": "whether a Discover must come first"}[scenario.ask]
-    steps.append({"step": f"The question asks {asked}: {ev.verdict}."})
+    steps.append({"step": f"The question asks {asked_about(table, scenario)}: {ev.verdict}."})
     return steps
+
+
+def asked_about(table: LogicTable, scenario: Scenario) -> str:
+    """The question as the last reasoning step restates it: "whether it may declare Dodge",
+    "whether it can return to the state", "whether it is revealed"."""
+    if scenario.properties:
+        subject = table.vocabulary.subjects[scenario.properties[0]]
+        return subject.asks or f"about {label(table, subject.id)}"
+    named = scenario.enemy or scenario.declares
+    asks = table.vocabulary.subjects[named[0]].asks if len(named) == 1 else ""
+    if asks and scenario.ask in ("allowed", "plain"):
+        return asks
+    if scenario.enemy:
+        skills = " + ".join(label(table, s) for s in scenario.enemy)
+        if scenario.ask == "required":
+            return f"whether it must be Discovered before an enemy may declare {skills} against it"
+        if scenario.ask in ("allowed", "plain"):
+            return f"whether an enemy may declare {skills} against it"
+    if scenario.ask == "allowed" and scenario.declares:
+        return f"whether it may declare {' + '.join(label(table, s) for s in scenario.declares)}"
+    return {"revealed": "whether it is revealed", "keeps": "whether it keeps its state",
+            "allowed": "whether it is allowed", "plain": "the fact itself", "fact": "for a fact",
+            "required": "whether a Discover must come first"}[scenario.ask]
 
 
 def condition_docs() -> dict[str, str]:

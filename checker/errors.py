@@ -32,19 +32,50 @@ def suggest(name: str, choices: Iterable[str]) -> str:
 
 
 class UnknownState(CheckerError):
-    """A state name the checker does not know (structured mode)."""
+    """A state name the checker does not know (structured mode).
 
-    def __init__(self, name: str, choices: Iterable[str]) -> None:
+    `covered`: the states the checker reasons about, listed when nothing is close; `other`: the
+    glossary's name when `name` is a state the logic does not cover (Impersonation, Holoecho).
+    """
+
+    def __init__(self, name: str, choices: Iterable[str], *, covered: Iterable[str] = (), other: str | None = None) -> None:
         self.name = name
-        super().__init__(f'Unknown state "{name}"{suggest(name, choices)}')
+        covered = list(covered)
+        listed = ", ".join(covered)
+        if other:
+            message = f'{other} is not one of the states the checker covers ({listed})'
+        else:
+            hint = suggest(name, choices) if choices else ""
+            if covered and not hint.startswith(" — did you mean"):
+                hint = f" — the checker covers {listed}"
+            message = f'Unknown state "{name}"{hint}'
+        super().__init__(message)
+
+
+_KIND_WORDS = {("property",): ("property", "properties"), ("skill",): ("skill", "skills"),
+               ("event",): ("event", "events")}
 
 
 class UnknownSkill(CheckerError):
-    """A skill, event or property name the checker does not know (structured mode)."""
+    """A skill, event or property name the checker does not know (structured mode).
 
-    def __init__(self, name: str, choices: Iterable[str]) -> None:
+    `choices`: every known name → the canonical name to suggest for it; `kinds`: the subject
+    kinds the option takes, which name the thing in the message.
+    """
+
+    def __init__(self, name: str, choices: Iterable[str] | dict[str, str], kinds: tuple[str, ...] = ("skill", "event")) -> None:
+        import difflib  # only on the error path
+
         self.name = name
-        super().__init__(f'Unknown skill or event "{name}"{suggest(name, choices)}')
+        one, many = _KIND_WORDS.get(tuple(kinds), ("skill or event", "skills and events"))
+        canon = dict(choices) if isinstance(choices, dict) else {c.lower(): c for c in choices}
+        close = difflib.get_close_matches(name.strip().lower(), list(canon), n=1, cutoff=0.6)
+        if close:
+            hint = f' — did you mean "{canon[close[0]]}"?'
+        else:
+            shown = sorted(set(canon.values()), key=str.lower)
+            hint = f" — known {many}: " + ", ".join(shown)
+        super().__init__(f'Unknown {one} "{name}"{hint}')
 
 
 class BadScenario(CheckerError):

@@ -135,13 +135,27 @@ class Row(NamedTuple):
         return result
 
 
+class Relay(NamedTuple):
+    """A Fireteam's Order seen by a member that is not the Team Leader: when the Leader declares
+    `leader`, the member performs `member` (`[[fireteam]]` in the table)."""
+
+    state: str
+    leader: str
+    member: str
+    because: str
+    cites: tuple[str, ...]
+
+
 class LogicTable:
-    """The validated table, indexed by (state, subject) for fast evaluation."""
+    """The validated table, indexed by (state, subject) for fast evaluation; `fireteam`:
+    (state, Skill the Team Leader declares) → the `Relay` saying what the other members perform."""
 
     # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
     # builds the generated methods at start-up (see benchmarks/ask_bench.py).
-    def __init__(self, rows: list[Row], vocabulary: Vocabulary, explained: dict[str, str], path: str) -> None:
+    def __init__(self, rows: list[Row], vocabulary: Vocabulary, explained: dict[str, str], path: str,
+                 fireteam: dict[tuple[str, str], Relay] | None = None) -> None:
         self.rows = rows
+        self.fireteam = fireteam if fireteam is not None else {}
         self.vocabulary = vocabulary
         self.explained = explained
         self.path = path
@@ -157,7 +171,7 @@ class LogicTable:
 
     def cited_ids(self) -> set[str]:
         """Every rules.id / faqs.id some row cites."""
-        return {c for row in self.rows for c in row.cites}
+        return {c for row in self.rows for c in row.cites} | {c for r in self.fireteam.values() for c in r.cites}
 
 
 def load_logic(path: Path | str | None = None) -> LogicTable:
@@ -172,7 +186,7 @@ def load_logic(path: Path | str | None = None) -> LogicTable:
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 3
+_CACHE_FORMAT = 4
 
 
 def _cache_file() -> Path | None:
@@ -197,21 +211,23 @@ def _to_plain(table: LogicTable) -> tuple:
     vocab = table.vocabulary
     rows = tuple((r.id, r.state, r.edition, r.topic, r.subject, tuple(c.name for c in r.conditions), r.outcome,
                   r.priority, r.because, r.cites) for r in table.rows)
-    subjects = tuple((s.id, s.kind, s.parents, s.phrases, s.groups, s.over, s.means, s.generic)
+    subjects = tuple((s.id, s.kind, s.parents, s.phrases, s.groups, s.over, s.means, s.generic, s.asks)
                      for s in vocab.subjects.values())
+    relays = tuple(tuple(r) for r in table.fireteam.values())
     return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects,
-            vocab.state_names, tuple(vocab.cues), vocab.index, vocab.overlay_index)
+            vocab.state_names, tuple(vocab.cues), vocab.index, vocab.overlay_index, vocab.other_states, relays)
 
 
 def _from_plain(data: tuple) -> LogicTable:
     """Rebuild a table from `_to_plain`'s form; any mismatch raises (and the cache is ignored)."""
-    tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay_index = data
+    tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay_index, other_states, relays = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
-    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay_index)
+    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay_index, other_states)
     table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), out, prio, because, cites)
                   for i, st, ed, topic, subj, conds, out, prio, because, cites in rows]
-    return LogicTable(table_rows, vocab, explained, path)
+    fireteam = {(r[0], r[1]): Relay(*r) for r in relays}
+    return LogicTable(table_rows, vocab, explained, path, fireteam)
 
 
 @lru_cache(maxsize=1)
@@ -261,7 +277,13 @@ def _load(path: str) -> LogicTable:
         seen.add(row.id)
         rows.append(row)
     explained = dict(data.get("coverage", {}).get("explained", {}))
-    table = LogicTable(rows, vocabulary, explained, path)
+    fireteam: dict[tuple[str, str], Relay] = {}
+    for i, raw in enumerate(data.get("fireteam", []), 1):
+        relay = _relay(raw, i, path, vocabulary)
+        if (relay.state, relay.leader) in fireteam:
+            raise LogicTableError(f"{path}: fireteam #{i}: a second entry for {relay.state} / {relay.leader}")
+        fireteam[(relay.state, relay.leader)] = relay
+    table = LogicTable(rows, vocabulary, explained, path, fireteam)
     clashes = find_ambiguities(table)
     if clashes:
         a, b = clashes[0]
@@ -315,6 +337,24 @@ def _row(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Row:
         raise LogicTableError(f"{where}: because is empty; say why in one sentence")
     return Row(row_id, state, edition, topic, subject, tuple(conds), outcome, raw["priority"],
                str(raw["because"]).strip(), tuple(cites))
+
+
+def _relay(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Relay:
+    where = f"{path}: fireteam #{i}"
+    fields = {"state", "leader", "member", "because", "cites"}
+    if set(raw) != fields:
+        raise LogicTableError(f"{where}: give exactly {', '.join(sorted(fields))}")
+    if raw["state"] not in STATES:
+        raise LogicTableError(f"{where}: unknown state {raw['state']!r}{suggest(str(raw['state']), STATES)}")
+    for key in ("leader", "member"):
+        if raw[key] not in vocabulary.subjects or vocabulary.subjects[raw[key]].kind != "skill":
+            raise LogicTableError(f"{where}: {key} {raw[key]!r} is not a skill subject{suggest(str(raw[key]), vocabulary.subjects)}")
+    cites = raw["cites"]
+    if not isinstance(cites, list) or not cites or not all(isinstance(c, str) and _CITE_ID.fullmatch(c) for c in cites):
+        raise LogicTableError(f"{where}: cites must list the rules.id / faqs.id that say it")
+    if not str(raw["because"]).strip():
+        raise LogicTableError(f"{where}: because is empty; say why in one sentence")
+    return Relay(raw["state"], raw["leader"], raw["member"], str(raw["because"]).strip(), tuple(cites))
 
 
 def _compatible(a: Row, b: Row) -> bool:

@@ -17,16 +17,21 @@ class Scenario:
     `enemy`: what an enemy declares against it; `properties`: yes/no facts asked about;
     `context`: axis → value (see logic.AXES); `ask`: the question's polarity — revealed | keeps
     | allowed | plain | fact (how/what: no yes or no) | required (must it be Discovered before
-    the enemy's Skill?); `asked`: "open" / "private" when the question names one.
+    the enemy's Skill?); `asked`: "open" / "private" when the question names one;
+    `leader`: what the Team Leader of its Fireteam declares (the trooper in the state is then a
+    member that is not the Team Leader); `other_states`: states the question names that the
+    logic does not cover (Impersonation…); `readings`: how misspelt words were read.
     """
 
     # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
     # builds the generated methods at start-up (see benchmarks/ask_bench.py).
-    __slots__ = ("states", "edition", "declares", "events", "enemy", "properties", "context", "ask", "asked")
+    __slots__ = ("states", "edition", "declares", "events", "enemy", "properties", "context", "ask", "asked",
+                 "leader", "other_states", "readings")
 
     def __init__(self, states: tuple[str, ...], edition: str | None = None, declares: tuple[str, ...] = (),
                  events: tuple[str, ...] = (), enemy: tuple[str, ...] = (), properties: tuple[str, ...] = (),
-                 context: dict[str, str] | None = None, ask: str = "plain", asked: str | None = None) -> None:
+                 context: dict[str, str] | None = None, ask: str = "plain", asked: str | None = None,
+                 leader: tuple[str, ...] = (), other_states: tuple[str, ...] = (), readings: tuple[str, ...] = ()) -> None:
         self.states = states
         self.edition = edition
         self.declares = declares
@@ -36,6 +41,9 @@ class Scenario:
         self.context = context if context is not None else {}
         self.ask = ask
         self.asked = asked
+        self.leader = leader
+        self.other_states = other_states
+        self.readings = readings
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Scenario) and self.to_dict() == other.to_dict()
@@ -47,12 +55,18 @@ class Scenario:
         """The scenario as plain JSON data."""
         return {"states": list(self.states), "edition": self.edition, "declares": list(self.declares),
                 "events": list(self.events), "enemy": list(self.enemy), "properties": list(self.properties),
-                "context": dict(self.context), "ask": self.ask, "asked": self.asked}
+                "context": dict(self.context), "ask": self.ask, "asked": self.asked, "leader": list(self.leader),
+                "other_states": list(self.other_states), "readings": list(self.readings)}
 
 
 def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enemy=(), properties=(),
-                  edition: str | None = None, ask: str | None = None, context: dict | None = None) -> Scenario:
-    """Build a scenario from names as a user writes them (aliases allowed); typed errors on bad names."""
+                  edition: str | None = None, ask: str | None = None, context: dict | None = None,
+                  leader=()) -> Scenario:
+    """Build a scenario from names as a user writes them (aliases allowed); typed errors on bad names.
+
+    `leader`: Skills the Team Leader of the trooper's Fireteam declares (the trooper is then a
+    member that is not the Team Leader).
+    """
     vocab = table.vocabulary
     state_id = vocab.resolve_state(state)
     if edition is not None and edition.upper() not in EDITIONS:
@@ -78,20 +92,29 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
         declares=tuple(vocab.resolve_subject(s) for s in declares),
         events=tuple(vocab.resolve_subject(s) for s in events),
         enemy=tuple(vocab.resolve_subject(s) for s in enemy),
-        properties=tuple(vocab.resolve_subject(s) for s in properties),
+        properties=tuple(vocab.resolve_subject(s, ("property",)) for s in properties),
         context=ctx, ask=ask or ("allowed" if (enemy or properties) else "revealed"),
+        leader=tuple(vocab.resolve_subject(s, ("skill",)) for s in leader),
     )
-    if not (scenario.declares or scenario.events or scenario.enemy or scenario.properties):
+    if scenario.leader:
+        if ctx.get("fireteam", "member") != "member":
+            raise BadScenario(f'fireteam = "{ctx["fireteam"]}" with a Team Leader\'s Skills: the trooper is then a member that is not the Team Leader (fireteam = "member")')
+        scenario.context["fireteam"] = "member"
+    if not (scenario.declares or scenario.events or scenario.enemy or scenario.properties or scenario.leader):
         raise BadScenario("The scenario says nothing happens: give at least one declare, event, enemy or property")
     return scenario
 
 
 _FILE_FIELDS = {"state", "edition", "declares", "events", "enemy", "properties", "ask", "context",
-                "turn", "fireteam", "camouflage"}
+                "turn", "fireteam", "camouflage", "leader"}
+_LIST_FIELDS = ("declares", "events", "enemy", "properties", "leader")
 
 
-def load_scenario(table: LogicTable, path: Path | str) -> Scenario:
-    """Read a scenario file (TOML); `BadScenario` naming the file and field at fault."""
+def load_scenario(table: LogicTable, path: Path | str, *, edition: str | None = None) -> Scenario:
+    """Read a scenario file (TOML); `BadScenario` naming the file and field at fault.
+
+    `edition` (the command line's `--edition`) wins over the file's `edition`.
+    """
     import tomllib  # only scenario files need it
 
     try:
@@ -99,6 +122,8 @@ def load_scenario(table: LogicTable, path: Path | str) -> Scenario:
             data = tomllib.load(f)
     except OSError as e:
         raise BadScenario(f"Cannot read scenario file {path}: {e.strerror or e}") from e
+    except UnicodeDecodeError as e:
+        raise BadScenario(f"{path}: not UTF-8 text (byte {e.start}); save the scenario file as UTF-8") from e
     except tomllib.TOMLDecodeError as e:
         raise BadScenario(f"{path}: not valid TOML: {e}") from e
     unknown = set(data) - _FILE_FIELDS
@@ -106,13 +131,51 @@ def load_scenario(table: LogicTable, path: Path | str) -> Scenario:
         raise BadScenario(f"{path}: unknown field(s) {sorted(unknown)}; use {', '.join(sorted(_FILE_FIELDS))}")
     if "state" not in data:
         raise BadScenario(f"{path}: missing `state` (one of {', '.join(STATES)})")
-    context = dict(data.get("context", {}))
+    for key in ("state", "edition", "ask", "turn", "fireteam", "camouflage"):
+        if key in data and not isinstance(data[key], str) and not (key == "camouflage" and isinstance(data[key], bool)):
+            one = "one state" if key == "state" else "a single value"
+            raise BadScenario(f'{path}: `{key}` must be a string naming {one}, e.g. {key} = "{_EXAMPLE[key]}", '
+                              f"not {_toml_type(data[key])}")
+    for key in _LIST_FIELDS:
+        value = data.get(key)
+        if isinstance(value, str):
+            data[key] = [value]
+        elif value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise BadScenario(f'{path}: `{key}` must be a list of Skill names, e.g. {key} = ["move", "bs attack"], '
+                              f"not {_toml_type(value)}")
+    context = data.get("context", {})
+    if not isinstance(context, dict):
+        raise BadScenario(f'{path}: `context` must be a table of axis = value, e.g. [context] then turn = "active", '
+                          f"not {_toml_type(context)}")
+    context = dict(context)
+    for axis, value in context.items():
+        if not isinstance(value, (str, bool)):
+            raise BadScenario(f'{path}: `context.{axis}` must be a string, e.g. {axis} = "{AXES[axis][0][0] if axis in AXES else "value"}", '
+                              f"not {_toml_type(value)}")
     for axis in ("turn", "fireteam", "camouflage"):
         if axis in data:
             context[axis] = data[axis]
-    for key in ("declares", "events", "enemy", "properties"):
-        if isinstance(data.get(key), str):
-            data[key] = [data[key]]
-    return make_scenario(table, state=data["state"], declares=data.get("declares", ()), events=data.get("events", ()),
-                         enemy=data.get("enemy", ()), properties=data.get("properties", ()),
-                         edition=data.get("edition"), ask=data.get("ask"), context=context)
+    try:
+        return make_scenario(table, state=data["state"], declares=data.get("declares", ()), events=data.get("events", ()),
+                             enemy=data.get("enemy", ()), properties=data.get("properties", ()),
+                             edition=edition or data.get("edition"), ask=data.get("ask"), context=context,
+                             leader=data.get("leader", ()))
+    except BadScenario as e:
+        raise BadScenario(f"{path}: {e}") from e
+
+
+_EXAMPLE = {"state": "camouflaged", "edition": "N4", "ask": "revealed", "turn": "active", "fireteam": "member",
+            "camouflage": "yes"}
+
+
+def _toml_type(value: object) -> str:
+    """How a TOML value reads in a message: `an array [...]`, `a number 5`."""
+    if isinstance(value, list):
+        return f"an array {value!r}"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, bool):
+        return f"a boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"a number {value!r}"
+    return f"a string {value!r}" if isinstance(value, str) else f"{type(value).__name__} {value!r}"

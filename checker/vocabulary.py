@@ -37,7 +37,10 @@ class Subject(NamedTuple):
     `over`: composites this one beats when both are found (the table states the precedence);
     `means`: skills a question names only as the way this event comes about ("hit by an
     Intuitive Attack", "moves into base contact"), not as declarations of their own;
-    `generic`: a catch-all word ("an ARO", "a skill") dropped when a specific skill is named.
+    `generic`: a catch-all word ("an ARO", "a skill") dropped when a specific skill is named;
+    `asks`: how the last reasoning step words a yes/no question about it ("whether …").
+    A phrase subject's `over` lists composites it beats: "Silhouette contact" is the contact
+    event, not the Silhouette value a composite asks about.
     """
 
     id: str
@@ -48,12 +51,13 @@ class Subject(NamedTuple):
     over: tuple[str, ...] = ()
     means: tuple[str, ...] = ()
     generic: bool = False
+    asks: str = ""
 
 
 class Mention(NamedTuple):
     """A phrase found in a question: what it names and where (word positions)."""
 
-    kind: str  # state | weak_state | hint | subject | cue
+    kind: str  # state | weak_state | hint | subject | cue | other_state
     value: str  # state id, subject id, or "axis=value"
     start: int
     end: int
@@ -77,12 +81,15 @@ class Vocabulary:
     def __init__(self, subjects: dict[str, Subject], state_names: dict[str, tuple[str, ...]],
                  cues: list[tuple[str, str, tuple[str, ...], bool, bool]],
                  index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None,
-                 overlay_index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None) -> None:
+                 overlay_index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None,
+                 other_states: dict[str, tuple[str, ...]] | None = None) -> None:
         self.subjects = subjects
         self.state_names = state_names
         self.cues = cues
         self.index = index if index is not None else {}
         self.overlay_index = overlay_index if overlay_index is not None else {}
+        #: Glossary states the logic does not cover (Impersonation, Holoecho…): id → names.
+        self.other_states = other_states if other_states is not None else {}
 
     def add(self, phrase: str, kind: str, value: str, *, overlay: bool = False) -> None:
         toks = words(phrase)
@@ -151,11 +158,39 @@ class Vocabulary:
         for mention in self.scan(words(name)):
             if mention.kind == "state" and mention.end - mention.start == len(words(name)):
                 return mention.value
+        for mention in self.scan(words(name), overlay=True):
+            if mention.kind == "other_state" and mention.end - mention.start == len(words(name)):
+                raise UnknownState(name, (), covered=STATE_LABELS, other=self.other_states[mention.value][0])
         names = [n for ns in self.state_names.values() for n in ns] + list(self.state_names)
-        raise UnknownState(name, names)
+        raise UnknownState(name, names, covered=STATE_LABELS)
 
-    def resolve_subject(self, name: str) -> str:
-        """A subject id from an id or any alias (`bs attack`, `Esquivar`); `UnknownSkill` otherwise."""
+    def guess_state(self, raw: list[str]) -> tuple[str, str] | None:
+        """A misspelt state name ("Holomsk", "Camoflaged", "Hiden Deployment"): (the words as
+        written, state id) for the closest alias of one or two words, when close enough and the
+        words are not something else the vocabulary knows."""
+        import difflib  # only when a question names no state
+
+        names = {}
+        for sid, ns in self.state_names.items():
+            for n in ns:
+                toks = words(n)
+                if len(toks) <= 2 and len("".join(toks)) >= 5:
+                    names.setdefault(" ".join(toks).lower(), sid)
+        candidates = list(names)
+        for size in (2, 1):
+            for i in range(len(raw) - size + 1):
+                span = raw[i:i + size]
+                text = " ".join(span).lower()
+                if len(text.replace(" ", "")) < 5 or self.index.get(span[0].lower()) and self.scan(span):
+                    continue
+                close = difflib.get_close_matches(text, candidates, n=1, cutoff=0.8)
+                if close and (size == 2 or " " not in close[0]):
+                    return " ".join(span), names[close[0]]
+        return None
+
+    def resolve_subject(self, name: str, kinds: tuple[str, ...] = ("skill", "event")) -> str:
+        """A subject id from an id or any alias (`bs attack`, `Esquivar`); `UnknownSkill` otherwise,
+        suggesting the canonical name of the closest subject of `kinds` (the option's kinds)."""
         key = name.strip().lower().replace(" ", "_").replace("-", "_").rstrip("!")
         if key in self.subjects:
             return key
@@ -167,11 +202,26 @@ class Vocabulary:
         for mention in self.scan(toks):
             if mention.kind == "subject" and mention.end - mention.start == len(toks):
                 return mention.value
-        names = list(self.subjects) + [p for s in self.subjects.values() for p in s.phrases]
-        raise UnknownSkill(name, names)
+        raise UnknownSkill(name, self.canonical_names(kinds), kinds)
+
+    def canonical_names(self, kinds: tuple[str, ...]) -> dict[str, str]:
+        """Every name a subject of `kinds` is known by → the name to suggest, as an option is
+        typed: a skill's or event's id in words ("cautious movement"), a property's id (`block_lof`)."""
+        out: dict[str, str] = {}
+        for s in self.subjects.values():
+            if s.kind not in kinds:
+                continue
+            canon = s.id if s.kind == "property" else s.id.replace("_", " ")
+            for n in (s.id, s.id.replace("_", " "), *s.phrases):
+                out.setdefault(n.lower(), canon)
+        return out
 
 
-_KIND_ORDER = {"cue": 0, "state": 1, "subject": 2, "hint": 3, "weak_state": 4}
+_KIND_ORDER = {"cue": 0, "state": 1, "subject": 2, "hint": 3, "weak_state": 4, "other_state": 5}
+#: The four states as players name them, for messages.
+STATE_LABELS = ("Camouflaged", "TO Camouflaged", "Hidden Deployment", "HoloMask")
+#: State id → the name answers use.
+STATE_LABEL = dict(zip(STATE_IDS, STATE_LABELS))
 
 
 def _present(phrase: str, low_text: str, raw_text: str) -> bool:
@@ -188,7 +238,7 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
         where = f"{path}: [subject.{sid}]"
         if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
             raise LogicTableError(f"{where}: id must be lower_snake_case")
-        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic"}
+        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -204,15 +254,19 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
         if any(not g for g in groups):
             raise LogicTableError(f"{where}: an empty group in `all`")
         subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,
-                                tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)))
+                                tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)),
+                                str(raw.get("asks", "")))
     for subject in subjects.values():
         for field_name in ("parents", "over", "means"):
             for other in getattr(subject, field_name):
                 if other not in subjects:
                     what = "parent" if field_name == "parents" else f"subject in `{field_name}`"
                     raise LogicTableError(f"{path}: [subject.{subject.id}]: unknown {what} {other!r}")
-        if subject.over and not subject.groups:
-            raise LogicTableError(f"{path}: [subject.{subject.id}]: `over` ranks composites; give `all` word groups")
+        if subject.over and not subject.groups and not subject.phrases:
+            raise LogicTableError(f"{path}: [subject.{subject.id}]: `over` ranks composites; give `all` word groups or phrases")
+        for other in subject.over:
+            if not subjects[other].groups:
+                raise LogicTableError(f"{path}: [subject.{subject.id}]: `over` names {other!r}, which is not a composite")
     state_names = {sid: glossary.terms[sid].names for sid in STATE_IDS}
     cues = []
     for i, raw in enumerate(data.get("cue", []), 1):
@@ -223,7 +277,8 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
             raise LogicTableError(f"{path}: cue #{i}: unknown field(s) {sorted(unknown)}")
         cues.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("at_start", False)),
                      bool(raw.get("overlay", False))))
-    vocab = Vocabulary(subjects, state_names, cues)
+    other_states = {t.id: t.names for t in glossary.terms.values() if t.kind == "state" and t.id not in STATE_IDS}
+    vocab = Vocabulary(subjects, state_names, cues, other_states=other_states)
     for sid, names in state_names.items():
         for name in names:
             vocab.add(name, "state", sid)
@@ -235,6 +290,9 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
     for subject in subjects.values():
         for phrase in subject.phrases:
             vocab.add(phrase, "subject", subject.id)
+    for sid, names in other_states.items():
+        for name in names:
+            vocab.add(name, "other_state", sid, overlay=True)
     for axis, value, phrases, _, overlay in cues:
         for phrase in phrases:
             vocab.add(phrase, "cue", f"{axis}={value}", overlay=overlay)

@@ -16,18 +16,19 @@ from rulecheck.kb.read import KnowledgeBaseError
 @click.option("--event", "events", multiple=True, help="Something that happens to it (silhouette contact, discovered, saving roll…).")
 @click.option("--enemy", "enemy", multiple=True, help="A Skill an enemy declares against it (bs attack, dodge, discover…).")
 @click.option("--property", "properties", multiple=True, help="A yes/no fact about the state (block_lof, order_pool…).")
+@click.option("--leader", "leader", multiple=True, help="A Skill the Team Leader of its Fireteam declares (the trooper is then a member that is not the Team Leader).")
 @click.option("--turn", type=click.Choice(["active", "reactive"]), help="The turn of the trooper in the state.")
 @click.option("--fireteam", type=click.Choice(["none", "leader", "member"]), help="Its Fireteam role (member = not the Team Leader).")
 @click.option("--camouflage", type=click.Choice(["yes", "no"]), help="Hidden Deployment: whether it has a Marker-state Skill such as Camouflage.")
 @click.option("--context", "contexts", multiple=True, metavar="AXIS=VALUE", help="Any other context, e.g. discovered=yes, lof=outside, msv=l3.")
 @click.option("--ask", "ask", type=click.Choice(["revealed", "keeps", "allowed", "plain"]), help="Structured mode: what the verdict answers (default: revealed for declares/events).")
-@click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False), help="A scenario file (TOML): one Order's declarations and context.")
-@click.option("--edition", type=click.Choice(["N4", "N3"], case_sensitive=False), help="Rules edition (default N4; N3 reads TO Camouflaged).")
+@click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False), help="A scenario file (TOML, UTF-8): one Order's declarations and context.")
+@click.option("--edition", type=click.Choice(["N4", "N3"], case_sensitive=False), help="Rules edition (default N4; N3 reads TO Camouflaged). With --scenario, this flag wins over the file's `edition`.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--db", type=click.Path(dir_okay=False), help="The knowledge base (default: $RULECHECK_DB or the user data folder); built when missing.")
 @click.option("--coverage", is_flag=True, help="List the bullets and FAQs of the four state pages no logic row cites, and exit.")
 @click.option("--replay", is_flag=True, help="Replay every yes/no FAQ through the checker and list disagreements, and exit.")
-def ask(question, state, declares, events, enemy, properties, turn, fireteam, camouflage, contexts, ask,
+def ask(question, state, declares, events, enemy, properties, leader, turn, fireteam, camouflage, contexts, ask,
         scenario_file, edition, as_json, db, coverage, replay):
     """Answer a rules question on Camouflaged, TO Camouflaged, Hidden Deployment or HoloMask:
     the verdict, the reasoning, and the bullets and FAQs that decide it.
@@ -38,7 +39,8 @@ def ask(question, state, declares, events, enemy, properties, turn, fireteam, ca
         rulecheck ask "¿Se revela un Marcador de Camuflado que declara un Ataque CD?"
         rulecheck ask --state camouflaged --declare move --declare "bs attack"
         rulecheck ask --state hidden_deployment --camouflage yes --declare move --json
-        rulecheck ask --scenario order.toml
+        rulecheck ask --state holomask --leader "bs attack" --declare move
+        rulecheck ask --scenario order.toml            (--edition N3 overrides the file's edition)
     """
     # A one-shot answer makes little cyclic garbage, but the collector still runs several
     # passes over the objects the imports and the logic table create: about 1.5 ms of a cold
@@ -46,14 +48,14 @@ def ask(question, state, declares, events, enemy, properties, turn, fireteam, ca
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        _ask(question, state, declares, events, enemy, properties, turn, fireteam, camouflage, contexts, ask,
+        _ask(question, state, declares, events, enemy, properties, leader, turn, fireteam, camouflage, contexts, ask,
              scenario_file, edition, as_json, db, coverage, replay)
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _ask(question, state, declares, events, enemy, properties, turn, fireteam, camouflage, contexts, ask,
+def _ask(question, state, declares, events, enemy, properties, leader, turn, fireteam, camouflage, contexts, ask,
          scenario_file, edition, as_json, db, coverage, replay) -> None:
     try:
         from rulecheck.checker.logic import load_logic
@@ -68,14 +70,14 @@ def _ask(question, state, declares, events, enemy, properties, turn, fireteam, c
             return
         from rulecheck.checker.answer import answer_question, answer_scenario
 
-        structured = state or scenario_file or declares or events or enemy or properties
+        structured = state or scenario_file or declares or events or enemy or properties or leader
         if structured:
             if question:
                 raise click.UsageError("Give either a question or structured options (--state …), not both.")
             if scenario_file:
                 from rulecheck.checker.scenario import load_scenario
 
-                scenario = load_scenario(table, scenario_file)
+                scenario = load_scenario(table, scenario_file, edition=edition)
             else:
                 if not state:
                     raise click.UsageError('Structured mode needs --state, e.g. --state camouflaged --declare move')
@@ -88,7 +90,8 @@ def _ask(question, state, declares, events, enemy, properties, turn, fireteam, c
                         raise click.UsageError(f'--context "{item}": write AXIS=VALUE, e.g. --context discovered=yes')
                     context[axis.strip()] = value.strip()
                 scenario = make_scenario(table, state=state, declares=declares, events=events, enemy=enemy,
-                                         properties=properties, edition=edition, ask=ask, context=context)
+                                         properties=properties, edition=edition, ask=ask, context=context,
+                                         leader=leader)
             result = answer_scenario(conn, scenario, table=table)
         else:
             result = answer_question(conn, question or "", edition=edition, table=table)
