@@ -15,7 +15,6 @@ from rulecheck.checker.engine import evaluate
 from rulecheck.checker.logic import load_logic
 from rulecheck.checker.question import read_question
 from rulecheck.checker.scenario import load_scenario, make_scenario
-from rulecheck.kb.read import connect
 
 #: (question, edition or None, verdict, first citation id or None)
 WAS_WRONG = [
@@ -282,23 +281,10 @@ CHECKED = [
 ]
 
 
-@pytest.fixture(scope="module")
-def conn(built_db):
-    c = connect(built_db)
-    yield c
-    c.close()
-
-
 @pytest.mark.parametrize("question,edition,verdict,first", WAS_WRONG + CHECKED,
                          ids=[q[0][:70] for q in WAS_WRONG + CHECKED])
-def test_judge_question(conn, question, edition, verdict, first):
-    answer = answer_question(conn, question, edition=edition)
-    assert answer.verdict == verdict, answer.to_text()
-    if first is None:
-        assert all(c["deciding"] is False for c in answer.citations)
-    else:
-        assert answer.citations and answer.citations[0]["id"] == first, answer.to_text()
-        assert answer.citations[0]["deciding"], "the first citation is one that decides"
+def test_judge_question(ask, question, edition, verdict, first):
+    ask(question, verdict, first, edition)
 
 
 def test_enough_judge_questions_in_both_languages():

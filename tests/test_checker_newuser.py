@@ -16,7 +16,6 @@ from rulecheck.checker.logic import load_logic
 from rulecheck.checker.question import read_question
 from rulecheck.checker.scenario import load_scenario, make_scenario
 from rulecheck.cli.main import cli
-from rulecheck.kb.read import connect
 
 #: (question, verdict, first citation id or None for unknown)
 QUESTIONS = [
@@ -82,21 +81,10 @@ QUESTIONS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def conn(built_db):
-    c = connect(built_db)
-    yield c
-    c.close()
-
-
 @pytest.mark.parametrize("question,verdict,first", QUESTIONS, ids=[q[0][:70] for q in QUESTIONS])
-def test_new_user_question(conn, question, verdict, first):
-    answer = answer_question(conn, question)
-    assert answer.verdict == verdict, answer.to_text()
-    if first is None:
-        assert all(c["deciding"] is False for c in answer.citations) and answer.citations
-    else:
-        assert answer.citations[0]["id"] == first and answer.citations[0]["deciding"], answer.to_text()
+def test_new_user_question(ask, question, verdict, first):
+    answer = ask(question, verdict, first)
+    assert answer.citations, "even an unknown answer quotes the nearest passages"
 
 
 def test_the_member_performs_what_its_leader_declares(conn):

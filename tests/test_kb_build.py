@@ -3,7 +3,6 @@ strictness, atomicity, determinism."""
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
 import pytest
 

@@ -13,7 +13,7 @@ from datasette.app import Datasette
 from rulecheck.cli.main import cli
 from rulecheck.kb import schema
 from rulecheck.kb.location import bundled_fingerprint
-from rulecheck.web.metadata import QUERIES, TABLES, build_metadata
+from rulecheck.web.metadata import QUERIES, TABLES
 
 SCRIPT = "<script>alert('x')</script>"
 
