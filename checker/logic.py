@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, suggest
 from rulecheck.checker.vocabulary import Subject, Vocabulary, build_vocabulary
-from rulecheck.data import DATA_DIR
+from rulecheck.data import DATA_DIR, read_toml
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
 
@@ -258,15 +258,7 @@ def _load_bundled() -> LogicTable:
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> LogicTable:
-    import tomllib  # parsing is the slow path; a cached table skips it
-
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise LogicTableError(f"Cannot read the logic table {path}: {e}") from e
-    except tomllib.TOMLDecodeError as e:
-        raise LogicTableError(f"{path}: not valid TOML: {e}") from e
+    data = read_toml(path, LogicTableError, "the logic table", "Fix the file (an authoring error).")
     vocabulary = build_vocabulary(data, path)
     rows: list[Row] = []
     seen: set[str] = set()

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from rulecheck.checker.errors import BadScenario
 from rulecheck.checker.logic import AXES, STATES, LogicTable
+from rulecheck.data import read_toml
 
 ASKS = ("plain", "revealed", "keeps", "allowed", "fact", "required")
 EDITIONS = ("N3", "N4")
@@ -115,17 +116,7 @@ def load_scenario(table: LogicTable, path: Path | str, *, edition: str | None = 
 
     `edition` (the command line's `--edition`) wins over the file's `edition`.
     """
-    import tomllib  # only scenario files need it
-
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise BadScenario(f"Cannot read scenario file {path}: {e.strerror or e}") from e
-    except UnicodeDecodeError as e:
-        raise BadScenario(f"{path}: not UTF-8 text (byte {e.start}); save the scenario file as UTF-8") from e
-    except tomllib.TOMLDecodeError as e:
-        raise BadScenario(f"{path}: not valid TOML: {e}") from e
+    data = read_toml(path, BadScenario, "the scenario file", "See `rulecheck ask --help` for its fields.")
     unknown = set(data) - _FILE_FIELDS
     if unknown:
         raise BadScenario(f"{path}: unknown field(s) {sorted(unknown)}; use {', '.join(sorted(_FILE_FIELDS))}")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import heapq
 import math
 import re
-import tomllib
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from operator import mul
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
+from rulecheck.data import read_toml
 from rulecheck.kb.glossary import Glossary, is_strict_alias
 
 #: Keep at most this many rules per FAQ…
@@ -235,11 +235,7 @@ def logic_links(path: Path, faq_ids: Sequence[str] | set[str], rule_ids: Sequenc
     """
     if not path.is_file():
         return []
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise LogicFileError(f"{path}: {e}") from e
+    data = read_toml(path, LogicFileError, "the logic table", "Fix the file (an authoring error).")
     faqs, rules = set(faq_ids), set(rule_ids)
     pairs: dict[tuple[str, str], None] = {}
     for row in data.get("row", []):

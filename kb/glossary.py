@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from rulecheck.data import DATA_DIR
+from rulecheck.data import DATA_DIR, read_toml
 
 GLOSSARY_PATH = DATA_DIR / "glossary.toml"
 KINDS = ("state", "skill", "event", "concept")
@@ -86,13 +86,7 @@ def load_glossary(path: Path | str = GLOSSARY_PATH) -> Glossary:
 
 @lru_cache(maxsize=4)
 def _load(path: str) -> Glossary:
-    import tomllib  # only when parsing: `rulecheck ask` with a cached logic table never gets here
-
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except tomllib.TOMLDecodeError as e:
-        raise GlossaryError(f"{path}: not valid TOML: {e}") from e
+    data = read_toml(path, GlossaryError, "the glossary", "Fix the file (an authoring error).")
     terms: dict[str, Term] = {}
     by_alias: dict[str, list[str]] = {}
     for i, entry in enumerate(data.get("term", []), 1):

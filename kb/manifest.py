@@ -2,11 +2,10 @@
 themselves (language, edition)."""
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulecheck.data import DATA_DIR
+from rulecheck.data import DATA_DIR, read_toml
 from rulecheck.kb.read import KnowledgeBaseError
 
 MANIFEST_PATH = DATA_DIR / "manifest.toml"
@@ -33,13 +32,7 @@ class ManifestEntry:
 def load_manifest(path: Path | str = MANIFEST_PATH) -> list[ManifestEntry]:
     """Read the manifest; raise `ManifestError` naming the entry at fault."""
     path = Path(path)
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise ManifestError(f"Cannot read the manifest {path}: {e.strerror}. Reinstall rulecheck.") from e
-    except tomllib.TOMLDecodeError as e:
-        raise ManifestError(f"{path}: not valid TOML: {e}. Fix the file.") from e
+    data = read_toml(path, ManifestError, "the manifest", "Reinstall rulecheck, or fix the file.")
     entries: list[ManifestEntry] = []
     seen: set[str] = set()
     for i, entry in enumerate(data.get("page", []), 1):
