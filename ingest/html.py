@@ -13,8 +13,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
+from rulecheck.ingest.folding import collapse
 from rulecheck.ingest.language import detect_lang
-from rulecheck.ingest.plaintext import HEADING_SECTIONS, FaqReader, ImpliedSections, Numbering, collapse
+from rulecheck.ingest.plaintext import HEADING_SECTIONS, FaqReader, ImpliedSections, Numbering
 from rulecheck.ingest.records import Link, Page, ParseWarning, Rule
 from rulecheck.ingest.sections import is_empty_heading, is_faq_heading, section_for
 
@@ -101,15 +102,15 @@ class _Walker:
 
     def add(self, text: str, el: Tag, parent: Rule | None, *, bullet: bool) -> Rule | None:
         if parent is not None:
-            key, ordinal = self.numbering.child(parent.key)
+            key = self.numbering.child(parent.key)
             section = parent.section
         else:
             section = self.section if self.labelled else self.implied.section_of(text, bullet=bullet)
             if section is None:
                 return None
-            key, ordinal = self.numbering.top(section)
+            key = self.numbering.top(section)
         rule = Rule(key=key, section=section, section_label=self.label if self.labelled else None,
-                    ordinal=ordinal, text=text, source=str(el), parent_key=parent.key if parent else None,
+                    ordinal=len(self.page.rules) + 1, text=text, source=str(el), parent_key=parent.key if parent else None,
                     heading=self.heading, line=el.sourceline, links=_links_in(el))
         if section == "see_also" and self.heading:
             rule.links.append(Link("see_also", self.heading.rstrip(":")))

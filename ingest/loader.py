@@ -5,7 +5,6 @@ the file; nothing here raises for bad content.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -15,8 +14,6 @@ from rulecheck.ingest.records import Page, ParseWarning
 
 #: Pages larger than this are refused: no rule page is near it, a mistaken dump often is.
 MAX_BYTES = 5 * 1024 * 1024
-
-_VIEW_SOURCE = re.compile(r"^\s*View source for\s+(.+?)\s*$", re.I)
 
 
 @dataclass
@@ -47,9 +44,7 @@ def parse_text(text: str, source: str, name_hint: str | None = None) -> Page:
     if kind == "wikitext":
         from rulecheck.ingest.wikitext import parse_wikitext  # lazy: mwparserfromhell is heavy
 
-        first = text.strip().split("\n", 1)[0]
-        m = _VIEW_SOURCE.match(first)
-        page = parse_wikitext(text, source, title=m.group(1) if m else hint)
+        page = parse_wikitext(text, source, title=hint)  # a `View source for` line wins over the hint
         if not page.title:
             page.title = hint or ""
     elif kind == "html":

@@ -24,6 +24,7 @@ from mwparserfromhell.nodes import (
 )
 from mwparserfromhell.wikicode import Wikicode
 
+from rulecheck.ingest.folding import collapse
 from rulecheck.ingest.records import Link
 
 #: Namespaces whose links show an image or file instead of text.
@@ -48,9 +49,6 @@ _QUOTE_RUN = re.compile(r"'{2,}")
 # Behaviour switches such as __NOTOC__ are not parsed by mwparserfromhell; they are plain text to it.
 _MAGIC_WORD = re.compile(r"__[A-Z]+__")
 _LEFTOVER_TAG = re.compile(r"</?[a-zA-Z][^<>]*>")
-_SPACES = re.compile(r"[^\S\n]+")
-_NEWLINE_SPACE = re.compile(r" ?\n ?")
-_NEWLINES = re.compile(r"\n{2,}")
 
 #: Reads a template met in text: (template, the collector it sits in) → its readable text.
 TemplateText = Callable[[Template, "TextCollector"], str]
@@ -68,15 +66,6 @@ def strip_quotes(text: str) -> str:
         return "'" if n == 4 or n > 5 else ""
 
     return _QUOTE_RUN.sub(keep, text)
-
-
-def collapse(text: str) -> str:
-    """Collapse runs of spaces; keep single newlines (from `<br>`); trim."""
-    if "\n" not in text:  # the common case: `split()` breaks on exactly what `_SPACES` matches
-        return " ".join(text.split())
-    text = _SPACES.sub(" ", text)
-    text = _NEWLINE_SPACE.sub("\n", text)
-    return _NEWLINES.sub("\n", text).strip()
 
 
 def split_link_title(raw_title: str) -> tuple[str, str, str | None]:
@@ -150,7 +139,7 @@ class TextCollector:
         text = self.raw_text()
         if "''" in text:  # quotes from neighbouring nodes can meet once joined
             text = _QUOTE_RUN.sub("'", text)
-        return collapse(text)
+        return collapse(text, keep_newlines=True)
 
     def _node(self, node: Node) -> None:
         if isinstance(node, Text):
@@ -210,7 +199,7 @@ class TextCollector:
             sub.add(node.text.nodes)
             label = sub.raw_text()
             self.parts.append(label)
-            self.links.append(Link(kind="text", to_title=target, label=collapse(label) or None))
+            self.links.append(Link(kind="text", to_title=target, label=collapse(label, keep_newlines=True) or None))
         else:
             # The title as written (`Silhouette (S) `) keeps the spacing the reader sees.
             self.parts.append(self._clean(title.lstrip(":")))

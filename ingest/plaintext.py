@@ -11,23 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulecheck.ingest.folding import strip_accents
+from rulecheck.ingest.folding import collapse, plain
 from rulecheck.ingest.language import detect_lang
 from rulecheck.ingest.records import Faq, Link, Page, ParseWarning, Rule
 from rulecheck.ingest.sections import (
     FOLD_STRIP, is_empty_folded, is_faq_folded, is_faq_heading, section_for, section_for_folded, split_version,
 )
-
-
-def plain(text: str) -> str:
-    """Lower-case, accents folded, single spaces; punctuation kept (cues need the final `:`)."""
-    # `split()` breaks on exactly the characters `\s` matches: `\s+` runs become one space.
-    return " ".join(strip_accents(text).split()).lower()
-
-
-def collapse(text: str) -> str:
-    """Whitespace runs → one space, ends trimmed: the `rule.text` of a line."""
-    return " ".join(text.split())
 
 
 # --- Wording cues: how a page without labels says which section a line belongs to ---------
@@ -76,20 +65,23 @@ _MAX_HEADING_WORDS = 8
 
 @dataclass
 class Numbering:
-    """Gives rule keys: `<section>-<n>` across the page, `<parent>-<m>` under a parent."""
+    """Gives rule keys: `<section>-<n>` across the page, `<parent>-<m>` under a parent.
+
+    (A rule's `ordinal` is its 1-based position on the page, not these counts.)
+    """
 
     tops: dict[str, int] = field(default_factory=dict)
     children: dict[str, int] = field(default_factory=dict)
 
-    def top(self, section: str) -> tuple[str, int]:
-        """The key and ordinal of the next top-level item of `section`."""
+    def top(self, section: str) -> str:
+        """The key of the next top-level item of `section`."""
         n = self.tops[section] = self.tops.get(section, 0) + 1
-        return f"{section}-{n}", n
+        return f"{section}-{n}"
 
-    def child(self, parent_key: str) -> tuple[str, int]:
-        """The key and ordinal of the next child of `parent_key`."""
+    def child(self, parent_key: str) -> str:
+        """The key of the next child of `parent_key`."""
         m = self.children[parent_key] = self.children.get(parent_key, 0) + 1
-        return f"{parent_key}-{m}", m
+        return f"{parent_key}-{m}"
 
 
 def is_navigation(line: str, title: str | None) -> bool:
@@ -238,119 +230,152 @@ def parse_plaintext(text: str, source: str, title: str | None = None) -> Page:
     `title` is used only when the page's first line cannot be its title (it is a label or
     a rule).
     """
-    lines = text.splitlines()
-    page = Page(title=title or "", format="text", source=source, raw=text)
-    numbering = Numbering()
-    implied = ImpliedSections()
-    faqs = FaqReader(source)
+    return _PageReader(text, source, title).read()
 
-    first = next((i for i, line in enumerate(lines) if line.strip() and not is_navigation(line, None)), None)
-    title_index = None
-    if first is not None:
-        candidate = collapse(lines[first])
-        if not (section_for(candidate) or _BULLET.match(candidate) or candidate.endswith((".", ":"))
-                or is_faq_heading(candidate)):
-            title_index, page.title = first, candidate.strip("| ")
-    page.title = page.title or title or ""
 
-    section: str | None = None
-    label: str | None = None
-    labelled = False  # a label has been seen: sections no longer come from wording
-    in_faq = in_empty = False
-    parent: Rule | None = None
-    heading: str | None = None
-    step: str | None = None
+class _PageReader:
+    """Walks one page's lines, holding the parse state between them."""
 
-    def add(text_: str, source_: str, lineno: int, sect: str, as_child: bool) -> Rule:
-        if as_child and parent is not None:
-            key, ordinal = numbering.child(parent.key)
-            parent_key = parent.key
-        else:
-            key, ordinal = numbering.top(sect)
-            parent_key = None
-        full_heading = f"{heading} › {step.rstrip(':')}" if heading and step else (step or heading)
-        rule = Rule(key=key, section=sect, section_label=label if labelled else None, ordinal=ordinal,
-                    text=collapse(text_), source=source_, parent_key=parent_key, heading=full_heading,
-                    line=lineno)
-        if sect == "see_also" and heading:
-            rule.links.append(Link("see_also", heading.rstrip(":")))
-        page.rules.append(rule)
-        return rule
+    def __init__(self, text: str, source: str, title: str | None) -> None:
+        self.text = text
+        self.lines = text.splitlines()
+        self.page = Page(title=title or "", format="text", source=source, raw=text)
+        self.numbering = Numbering()
+        self.implied = ImpliedSections()
+        self.faqs = FaqReader(source)
+        #: The first line that is not blank or navigation, and the title line (when it is one).
+        self.first: int | None = None
+        self.title_index: int | None = None
+        self.plain_title: str | None = None
+        # Where the next rule goes.
+        self.section: str | None = None
+        self.label: str | None = None
+        self.labelled = False  # a label has been seen: sections no longer come from wording
+        self.in_faq = False
+        self.in_empty = False  # under a label that holds no rules (`MARCADOR`)
+        self.parent: Rule | None = None  # the `…:` line whose `- ` bullets are its children
+        self.heading: str | None = None
+        self.step: str | None = None
 
-    plain_title = plain(page.title) if page.title else None
-    for i, line in enumerate(lines):
-        lineno = i + 1
+    def read(self) -> Page:
+        self._title(self.page.title)
+        for i, line in enumerate(self.lines):
+            self._line(i, line)
+        self._finish()
+        return self.page
+
+    def _title(self, hint: str) -> None:
+        """Take the first content line as the title unless it reads as a label or a rule."""
+        self.first = next((i for i, line in enumerate(self.lines)
+                           if line.strip() and not is_navigation(line, None)), None)
+        if self.first is not None:
+            candidate = collapse(self.lines[self.first])
+            if not (section_for(candidate) or _BULLET.match(candidate) or candidate.endswith((".", ":"))
+                    or is_faq_heading(candidate)):
+                self.title_index, self.page.title = self.first, candidate.strip("| ")
+        self.page.title = self.page.title or hint or ""
+        self.plain_title = plain(self.page.title) if self.page.title else None
+
+    def _line(self, i: int, line: str) -> None:
+        """Read one line: a label, a FAQ line, a bullet, a heading or a paragraph."""
         stripped = collapse(line)
-        if not stripped or i == title_index:
-            continue
+        if not stripped or i == self.title_index:
+            return
         # Each line is folded once; the label tests below all read these two forms.
         plain_line = plain(stripped)
-        if _is_navigation(stripped, plain_line, plain_title):
-            continue
-        folded = plain_line.strip(FOLD_STRIP)  # == fold(stripped)
-        if is_faq_folded(folded):
-            in_faq, parent = True, None
-            continue
-        known = section_for_folded(folded)
-        if known and len(stripped.split()) <= 3:
-            faqs.close()
-            in_faq = in_empty = False
-            section, label, labelled = known, stripped.rstrip(": "), True
-            parent = heading = step = None
-            continue
-        if in_faq:
-            faqs.feed(stripped, lineno)
-            continue
-        if is_empty_folded(folded):
-            in_empty, labelled, parent = True, True, None
-            continue
-        if in_empty:
-            continue
-        bullet = _BULLET.match(line)
-        if not bullet and looks_like_label(stripped):
-            page.warnings.append(ParseWarning(
-                source, f'Unknown section label "{stripped}"; its lines stay in the section before. '
+        if _is_navigation(stripped, plain_line, self.plain_title):
+            return
+        if self._label(stripped, plain_line.strip(FOLD_STRIP)):  # == fold(stripped)
+            return
+        lineno = i + 1
+        if self.in_faq:
+            self.faqs.feed(stripped, lineno)
+        elif self.in_empty:
+            return
+        elif bullet := _BULLET.match(line):
+            self._bullet(collapse(bullet.group(1)), line, lineno)
+        elif looks_like_label(stripped):
+            self.page.warnings.append(ParseWarning(
+                self.page.source, f'Unknown section label "{stripped}"; its lines stay in the section before. '
                 "Known labels: ACTIVATION, EFFECTS, CANCELLATION, IMPORTANT, REMEMBER, SEE ALSO, Examples",
                 lineno, "unknown-label"))
-            continue
-        if bullet:
-            item = collapse(bullet.group(1))
-            if parent is not None:
-                add(item, line, lineno, parent.section, as_child=True)
-            else:
-                sect = section if labelled else implied.section_of(item, bullet=True)
-                if sect is None:
-                    continue
-                add(item, line, lineno, sect, as_child=False)
-            continue
-        upcoming = _next_content(lines, i)
+        else:
+            self._paragraph(i, line, stripped, plain_line)
+
+    def _label(self, stripped: str, folded: str) -> bool:
+        """Open the FAQ part, a known section or a part without rules; True when the line did."""
+        if is_faq_folded(folded):
+            self.in_faq, self.parent = True, None
+            return True
+        known = section_for_folded(folded)
+        if known and len(stripped.split()) <= 3:
+            self.faqs.close()
+            self.in_faq = self.in_empty = False
+            self.section, self.label, self.labelled = known, stripped.rstrip(": "), True
+            self.parent = self.heading = self.step = None
+            return True
+        if not self.in_faq and is_empty_folded(folded):
+            self.in_empty, self.labelled, self.parent = True, True, None
+            return True
+        return False
+
+    def _bullet(self, item: str, line: str, lineno: int) -> None:
+        """A `- ` bullet: a child of the open `…:` line, else a top-level rule."""
+        if self.parent is not None:
+            self._add(item, line, lineno, self.parent.section, as_child=True)
+            return
+        section = self.section if self.labelled else self.implied.section_of(item, bullet=True)
+        if section is not None:
+            self._add(item, line, lineno, section, as_child=False)
+
+    def _paragraph(self, i: int, line: str, stripped: str, plain_line: str) -> None:
+        """A line that is no bullet: a step label, a heading inside a section, or a rule."""
+        upcoming = _next_content(self.lines, i)
         opens_list = stripped.endswith(":") and upcoming is not None and bool(_BULLET.match(upcoming))
         if STEP_LABEL.match(plain_line):
-            step, parent = stripped, None
-            continue
-        if (labelled and section in HEADING_SECTIONS and not opens_list and upcoming is not None
+            self.step, self.parent = stripped, None
+            return
+        if (self.labelled and self.section in HEADING_SECTIONS and not opens_list and upcoming is not None
                 and len(stripped.split()) <= _MAX_HEADING_WORDS and not stripped.endswith((".", "!", "?"))
                 and not section_for(collapse(upcoming))):
-            heading, step, parent = stripped, None, None
-            continue
-        sect = section if labelled else implied.section_of(stripped, bullet=False)
-        if sect is None:
-            continue
-        rule = add(stripped, line, lineno, sect, as_child=False)
-        if sect == "note" and not page.edition and (m := _EDITION.search(stripped)):
-            page.edition = m.group(1)
-        parent = rule if opens_list else None
+            self.heading, self.step, self.parent = stripped, None, None
+            return
+        section = self.section if self.labelled else self.implied.section_of(stripped, bullet=False)
+        if section is None:
+            return
+        rule = self._add(stripped, line, i + 1, section, as_child=False)
+        if section == "note" and not self.page.edition and (m := _EDITION.search(stripped)):
+            self.page.edition = m.group(1)
+        self.parent = rule if opens_list else None
 
-    faqs.close()
-    page.faqs = faqs.faqs
-    page.warnings.extend(faqs.warnings)
-    if page.rules and not labelled and not implied.cued:
-        page.warnings.append(ParseWarning(
-            source, "no section labels or rule wording recognised; every line was filed under effects. "
-            "Add labels such as ACTIVATION, EFFECTS, CANCELLATION on their own lines",
-            page.rules[0].line, "no-sections"))
-    elif not page.rules and not page.faqs:
-        page.warnings.append(ParseWarning(source, "no rules found: no section labels and no bullets or paragraphs",
-                                          first + 1 if first is not None else None, "no-sections"))
-    page.lang = detect_lang(text)
-    return page
+    def _add(self, text: str, source: str, lineno: int, section: str, *, as_child: bool) -> Rule:
+        if as_child and self.parent is not None:
+            key, parent_key = self.numbering.child(self.parent.key), self.parent.key
+        else:
+            key, parent_key = self.numbering.top(section), None
+        heading, step = self.heading, self.step
+        full_heading = f"{heading} › {step.rstrip(':')}" if heading and step else (step or heading)
+        rule = Rule(key=key, section=section, section_label=self.label if self.labelled else None,
+                    ordinal=len(self.page.rules) + 1, text=collapse(text), source=source,
+                    parent_key=parent_key, heading=full_heading, line=lineno)
+        if section == "see_also" and heading:
+            rule.links.append(Link("see_also", heading.rstrip(":")))
+        self.page.rules.append(rule)
+        return rule
+
+    def _finish(self) -> None:
+        """Close the last FAQ, and warn when nothing told the sections apart."""
+        page = self.page
+        self.faqs.close()
+        page.faqs = self.faqs.faqs
+        page.warnings.extend(self.faqs.warnings)
+        if page.rules and not self.labelled and not self.implied.cued:
+            page.warnings.append(ParseWarning(
+                page.source, "no section labels or rule wording recognised; every line was filed under effects. "
+                "Add labels such as ACTIVATION, EFFECTS, CANCELLATION on their own lines",
+                page.rules[0].line, "no-sections"))
+        elif not page.rules and not page.faqs:
+            page.warnings.append(ParseWarning(
+                page.source, "no rules found: no section labels and no bullets or paragraphs",
+                self.first + 1 if self.first is not None else None, "no-sections"))
+        page.lang = detect_lang(self.text)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rulecheck.ingest.folding import collapse
 from rulecheck.ingest.language import detect_lang
-from rulecheck.ingest.plaintext import FaqReader, Numbering, collapse, looks_like_label
+from rulecheck.ingest.plaintext import FaqReader, Numbering, looks_like_label
 from rulecheck.ingest.records import Page, ParseWarning, Rule
 from rulecheck.ingest.sections import is_empty_heading, is_faq_heading, section_for
 
@@ -80,12 +81,9 @@ def parse_rulebook(text: str, source: str, title: str | None = None) -> Page:
         if not bullet:
             stack.clear()
         parent = stack[-1].rule if stack else None
-        if parent is not None:
-            key, ordinal = numbering.child(parent.key)
-        else:
-            key, ordinal = numbering.top(section or "effects")
+        key = numbering.child(parent.key) if parent is not None else numbering.top(section or "effects")
         rule = Rule(key=key, section=parent.section if parent else (section or "effects"), section_label=label,
-                    ordinal=ordinal, text=collapse(body), source=raw, parent_key=parent.key if parent else None,
+                    ordinal=len(page.rules) + 1, text=collapse(body), source=raw, parent_key=parent.key if parent else None,
                     line=lineno)
         page.rules.append(rule)
         stack.append(_Open(rule, indent, bullet, [raw]))

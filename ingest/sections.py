@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from rulecheck.ingest.folding import strip_accents
+from rulecheck.ingest.folding import plain
 
 _LABELS = {
     "activation": "activation",
@@ -45,8 +45,7 @@ FOLD_STRIP = " \t:=*'\"|"
 
 def fold(text: str) -> str:
     """Lower-case, strip accents and surrounding punctuation/space: `ACTIVACIÓN:` → `activacion`."""
-    # `split()` breaks on exactly the characters `\s` matches: `\s+` runs become one space.
-    return " ".join(strip_accents(text).split()).strip(FOLD_STRIP).lower()
+    return plain(text).strip(FOLD_STRIP)
 
 
 def section_for(label: str) -> str | None:

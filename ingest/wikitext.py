@@ -17,16 +17,13 @@ import mwparserfromhell
 from mwparserfromhell.nodes import Heading, Node, Template
 
 from rulecheck.ingest import wikitext_templates as tpl
-from rulecheck.ingest.plainify import (
-    STRAY_BRACES, STRAY_BRACKETS, STRAY_TAG, TextCollector, collapse, positional_text,
-)
+from rulecheck.ingest.detect import view_source_title
+from rulecheck.ingest.folding import collapse
+from rulecheck.ingest.plainify import STRAY_BRACES, STRAY_BRACKETS, STRAY_TAG, TextCollector, positional_text
 from rulecheck.ingest.records import Link, Page, ParseWarning, Rule
 from rulecheck.ingest.sections import is_empty_heading, is_faq_heading, section_for
 from rulecheck.ingest.wikitext_faq import FaqBoxDraft, IncompleteFaq, faq_from_template
 from rulecheck.ingest.wikitext_lines import Line, lines, split_markers
-
-_VIEW_SOURCE = "view source for "
-
 
 def parse_wikitext(text: str, source: str, title: str | None = None) -> Page:
     """Read MediaWiki source into a `Page`. Never raises on bad markup: see `page.warnings`.
@@ -110,10 +107,10 @@ class _PageReader:
         return self.page
 
     def _title_line(self, line: Line) -> bool:
-        text = "".join(line.strs).strip()
-        if not text.lower().startswith(_VIEW_SOURCE):
+        title = view_source_title("".join(line.strs))
+        if title is None:
             return False
-        self.page.title = collapse(text[len(_VIEW_SOURCE):]) or self.page.title
+        self.page.title = title
         return True
 
     def _line(self, line: Line) -> None:
@@ -209,7 +206,8 @@ class _PageReader:
     def _flush_paragraph(self) -> None:
         para, self.paragraph = self.paragraph, None
         if para is not None:
-            self._emit(0, collapse(" ".join(para.texts)), "\n".join(para.sources), para.line, para.links)
+            text = collapse(" ".join(para.texts), keep_newlines=True)
+            self._emit(0, text, "\n".join(para.sources), para.line, para.links)
 
     def _emit(self, depth: int, text: str, source: str, line: int, links: list[Link]) -> None:
         section, label = self.section, self.label

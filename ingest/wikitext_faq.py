@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from mwparserfromhell.nodes import Node, Template
 
-from rulecheck.ingest.plainify import TextCollector, collapse
+from rulecheck.ingest.folding import collapse
+from rulecheck.ingest.plainify import TextCollector
 from rulecheck.ingest.records import Faq, Link
 from rulecheck.ingest.sections import split_version
 
@@ -42,7 +43,7 @@ def _related(collector: TextCollector) -> list[Link]:
     """Related pages: the links written, or else the comma-separated names."""
     if collector.links:
         return [Link(kind="related", to_title=link.to_title, label=link.label) for link in collector.links]
-    names = [collapse(name) for name in collector.text().split(",")]
+    names = [collapse(name, keep_newlines=True) for name in collector.text().split(",")]
     return [Link(kind="related", to_title=name) for name in names if name]
 
 
