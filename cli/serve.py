@@ -12,12 +12,11 @@ DEFAULT_PORT = 8001
 
 
 def make_datasette(db_path: Path):
-    """A Datasette on the base, immutable (no writes), with our metadata; the plugin loads by entry point."""
+    """A Datasette on the base, immutable (no writes). The plugin, loaded by its entry point,
+    supplies the metadata (`get_metadata`), as it does for a plain `datasette rulecheck.db`."""
     from datasette.app import Datasette
 
-    from rulecheck.web.metadata import build_metadata
-
-    return Datasette(immutables=[str(db_path)], metadata=build_metadata(db_path.stem))
+    return Datasette(immutables=[str(db_path)])
 
 
 def port_free(host: str, port: int) -> bool:

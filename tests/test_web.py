@@ -522,3 +522,67 @@ def test_table_pages_fold_column_descriptions_and_page_twenty_rows(tiny_db):
     assert "<dt>source_text</dt>" in folded
     css = (Path(__file__).parents[1] / "web" / "static" / "rulecheck.css").read_text()
     assert "dl.column-descriptions { display: none; }" in css
+
+
+# --- other people's Datasettes and base_url ---------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def plain_db(tmp_path_factory) -> Path:
+    """An unrelated SQLite file: a `rules` table and column descriptions, but no rulecheck base."""
+    path = tmp_path_factory.mktemp("plain") / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("create table rules (id text primary key, text text)")
+    conn.execute("insert into rules values ('r1', 'a rule of some other game')")
+    conn.commit()
+    conn.close()
+    return path
+
+
+def _plain_pages(plain_db: Path, *extra: Path) -> list:
+    async def go():
+        ds = Datasette([str(plain_db), *map(str, extra)], metadata={"databases": {"other": {
+            "tables": {"rules": {"columns": {"text": "What the rule says."}}},
+            "queries": {"everything": {"sql": "select * from rules", "title": "Every rule"}}}}})
+        return [await ds.client.get(url) for url in ("/", "/other/rules", "/other/rules/r1", "/other/everything")]
+
+    return asyncio.run(go())
+
+
+def test_a_datasette_without_a_base_keeps_datasettes_own_pages(plain_db):
+    home, table, row, query = _plain_pages(plain_db)
+    for response in (home, table, row, query):
+        assert response.status_code == 200
+        text = response.text
+        assert "rulecheck" not in text and "/-/ask" not in text and "/-/search" not in text
+        assert "rc-" not in text  # none of our classes: Datasette's own templates
+    assert '<dl class="column-descriptions">' in table.text  # Datasette's list, not our fold
+    assert "<title>other: select * from rules</title>" in query.text  # its canned query's title untouched
+    metadata = asyncio.run(Datasette([str(plain_db)]).client.get("/-/metadata.json")).json()
+    assert "databases" not in metadata and "title" not in metadata
+
+
+def test_beside_a_base_another_databases_pages_keep_datasettes_look(plain_db, tiny_db):
+    home, table, row, query = _plain_pages(plain_db, tiny_db)
+    assert 'action="/-/ask"' in home.text and "rulecheck.css" in home.text  # a base is attached
+    for response in (table, row, query):
+        assert "rulecheck.css" not in response.text and "rc-column-descriptions" not in response.text
+        assert 'href="/-/ask"' in response.text  # the menu still offers the ask page
+    assert "<title>other: select * from rules</title>" in query.text
+
+
+def test_links_follow_the_base_url_setting(tiny_db):
+    async def go():
+        ds = Datasette([str(tiny_db)], settings={"base_url": "/rules/"})
+        # The test client puts base_url in front of each path, as a browser's requests would have it.
+        urls = ("/", "/-/search?q=Cautious+Movement", "/-/metadata.json", "/tiny/rules", "/-/rulecheck/rulecheck.css")
+        return [await ds.client.get(url) for url in urls]
+
+    home, search, metadata, table, css = asyncio.run(go())
+    assert home.status_code == search.status_code == table.status_code == css.status_code == 200
+    assert 'action="/rules/-/ask"' in home.text and 'action="/rules/-/search"' in home.text
+    assert 'href="/rules/-/ask"' in home.text  # the description and the menu
+    assert 'href="/-/ask"' not in home.text and 'action="/-/' not in home.text
+    assert 'href="/rules/-/rulecheck/rulecheck.css"' in home.text
+    assert 'href="/rules/tiny/rules/to-camouflaged-effects-1"' in search.text
+    assert 'href="/rules/-/ask"' in metadata.json()["description_html"]

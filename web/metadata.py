@@ -6,14 +6,18 @@ and `fts_table` live under `databases.<name>.tables`, canned queries under
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from html import escape
+
 TITLE = "rulecheck: Infinity hidden-information states"
 
+#: `{ask}` and `{search}` are the pages' URLs under the server's base_url.
 DESCRIPTION_HTML = (
     "<p>Every bullet, FAQ and erratum of the Infinity pages on <strong>Camouflaged</strong>, "
     "<strong>TO Camouflaged</strong>, <strong>Hidden Deployment</strong> and <strong>HoloMask</strong>, "
     "linked to their pages and to each other.</p>"
-    '<p><a href="/-/ask">Ask a rules question</a> · '
-    '<a href="/-/search">Search rules and FAQs</a> (English or Spanish)</p>'
+    '<p><a href="{ask}">Ask a rules question</a> · '
+    '<a href="{search}">Search rules and FAQs</a> (English or Spanish)</p>'
 )
 
 SOURCE = "Infinity fan wiki and official wiki pages (bundled with rulecheck)"
@@ -235,11 +239,16 @@ order by pages.title, rules.ordinal""",
 }
 
 
-def build_metadata(database: str) -> dict:
-    """The metadata dict for Datasette, for a rulecheck base served under the name `database`."""
+def build_metadata(database: str, url: Callable[[str], str] = str) -> dict:
+    """The metadata dict for Datasette, for a rulecheck base served under the name `database`.
+
+    `url` turns a path of the server (`/-/ask`) into its link: `datasette.urls.path`, so the
+    links follow the base_url setting (`/rules/-/ask`).
+    """
+    description = DESCRIPTION_HTML.format(ask=escape(url("/-/ask")), search=escape(url("/-/search")))
     return {
         "title": TITLE,
-        "description_html": DESCRIPTION_HTML,
+        "description_html": description,
         "source": SOURCE,
         "source_url": SOURCE_URL,
         "license": LICENSE,

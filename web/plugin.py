@@ -5,7 +5,8 @@ Registered by the `datasette` entry point in pyproject.toml.
 """
 from __future__ import annotations
 
-import asyncio
+import os
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -36,21 +37,63 @@ def _connection(path: str):
     return conns[path]
 
 
-async def rulecheck_database(datasette):
-    """The first attached database that is a rulecheck base (has a `rules` table), or None."""
-    for name, db in datasette.databases.items():
-        if name == "_internal" or db.is_memory:
-            continue
-        if await db.table_exists("rules") and await db.table_exists("faqs"):
-            return db
-    return None
+#: The tables that make a database a rulecheck base. The plugin is installed for every Datasette
+#: in the environment, so each page, menu link and stylesheet waits for one to be attached.
+BASE_TABLES = frozenset({"meta", "pages", "rules", "faqs", "faq_rules"})
+
+_table_names_seen: dict[tuple[str, int], frozenset[str]] = {}
 
 
-async def _in_thread(datasette, fn, *args):
-    # Datasette's own SQL threads, so the ask page shares the server's concurrency budget.
-    if datasette.executor is None:
-        return fn(*args)
-    return await asyncio.get_running_loop().run_in_executor(datasette.executor, fn, *args)
+def _table_names(path: str) -> frozenset[str]:
+    """The tables of the SQLite file at `path` (none when it is unreadable), cached per mtime."""
+    try:
+        key = (path, os.stat(path).st_mtime_ns)
+    except OSError:
+        return frozenset()
+    if key not in _table_names_seen:
+        try:
+            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                names = frozenset(row[0] for row in conn.execute("select name from sqlite_master where type = 'table'"))
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            names = frozenset()
+        _table_names_seen[key] = names
+    return _table_names_seen[key]
+
+
+def is_rulecheck_base(db) -> bool:
+    """True when Datasette's `Database` is a file holding the rulecheck tables."""
+    if db is None or db.is_memory or not db.path:
+        return False
+    return BASE_TABLES <= _table_names(str(db.path))
+
+
+def rulecheck_names(datasette) -> list[str]:
+    """The names of the attached databases that are rulecheck bases, in Datasette's order."""
+    return [name for name, db in datasette.databases.items() if name != "_internal" and is_rulecheck_base(db)]
+
+
+def rulecheck_database(datasette):
+    """The first attached database that is a rulecheck base, or None."""
+    names = rulecheck_names(datasette)
+    return datasette.get_database(names[0]) if names else None
+
+
+def _serves_rulecheck(datasette, database: str | None) -> bool:
+    """Whether a page belongs to the rulecheck face: a page of a base, or a page of no one
+    database (home, ask, search) while a base is attached."""
+    if database:
+        return database in datasette.databases and is_rulecheck_base(datasette.get_database(database))
+    return bool(rulecheck_names(datasette))
+
+
+async def _in_thread(db, fn, *args):
+    # Datasette's own SQL threads (`Database.execute_fn`), so the ask page shares the server's
+    # concurrency budget. Its connection is left alone: the checker reads through ours, which
+    # returns `sqlite3.Row`s.
+    return await db.execute_fn(lambda _conn: fn(*args))
 
 
 def checked_edition(raw: str | None) -> str | None:
@@ -147,12 +190,12 @@ async def ask_json(datasette, request):
     question = (request.args.get("q") or "").strip()
     if not question:
         return Response.json({"error": 'Empty question: add one as ?q=…, e.g. ?q=Is+a+camo+marker+revealed+by+Cautious+Movement'}, status=400)
-    db = await rulecheck_database(datasette)
+    db = rulecheck_database(datasette)
     if db is None:
         return Response.json({"error": "No rulecheck knowledge base is attached. Start the server with: rulecheck serve"}, status=500)
     try:
         edition = checked_edition(request.args.get("edition"))
-        answer = await _in_thread(datasette, _answer, str(db.path), question, edition)
+        answer = await _in_thread(db, _answer, str(db.path), question, edition)
     except CheckerError as e:
         return Response.json({"error": str(e)}, status=400)
     return Response.json(answer)
@@ -162,7 +205,7 @@ async def ask_page(datasette, request):
     """`/-/ask?q=…`: the question form, then the verdict, answer, reasoning and linked citations."""
     from rulecheck.checker.errors import CheckerError
 
-    db = await rulecheck_database(datasette)
+    db = rulecheck_database(datasette)
     if db is None:
         return await _missing_base(datasette, request)
     from rulecheck.checker.scenario import EDITIONS
@@ -173,7 +216,7 @@ async def ask_page(datasette, request):
                "editions": sorted(EDITIONS, reverse=True), "default_edition": DEFAULT_EDITION, "database": db.name}
     if question:
         try:
-            answer = await _in_thread(datasette, _page_answer, str(db.path), question, checked_edition(edition))
+            answer = await _in_thread(db, _page_answer, str(db.path), question, checked_edition(edition))
         except CheckerError as e:
             context["error"] = str(e)
         else:
@@ -187,11 +230,11 @@ async def ask_page(datasette, request):
 
 async def search_page(datasette, request):
     """`/-/search?q=…`: full-text search across rules and FAQs, in English or Spanish."""
-    db = await rulecheck_database(datasette)
+    db = rulecheck_database(datasette)
     if db is None:
         return await _missing_base(datasette, request)
     text = (request.args.get("q") or "").strip()
-    hits = await _in_thread(datasette, _search, str(db.path), text) if text else []
+    hits = await _in_thread(db, _search, str(db.path), text) if text else []
     for hit in hits:
         hit["url"] = _citation_url(datasette, db.name, hit)
     return Response.html(
@@ -257,30 +300,17 @@ def prepare_connection(conn):
 
 @hookimpl
 def prepare_jinja2_environment(env):
-    # Our templates after any --template-dir and before Datasette's defaults. The plugin is a
-    # module, not a package, so Datasette does not find this folder by itself.
-    first = env.loader.loaders[0]
-    if str(TEMPLATES_DIR) not in first.searchpath:
-        first.searchpath.insert(max(len(first.searchpath) - 1, 0), str(TEMPLATES_DIR))
-
-
-_is_base: dict[str, bool] = {}
-
-
-def _looks_like_rulecheck_base(path: str) -> bool:
-    if path not in _is_base:
-        import sqlite3
-
-        try:
-            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
-            try:
-                names = {row[0] for row in conn.execute("select name from sqlite_master where type = 'table'")}
-            finally:
-                conn.close()
-        except sqlite3.Error:
-            names = set()
-        _is_base[path] = {"rules", "faqs", "faq_rules", "pages"} <= names
-    return _is_base[path]
+    # Our templates after any --template-dir and before Datasette's defaults. Datasette 0.65
+    # finds a plugin's `templates/` folder only when the plugin is a package, and our entry
+    # point names this module; 0.65 has no public hook to add a folder, so this inserts it into
+    # the search path Datasette built (pinned to datasette <0.66). Pointing the entry point at
+    # the `rulecheck.web` package would let Datasette find the folder itself: then this is a no-op.
+    loaders = getattr(env.loader, "loaders", [env.loader])
+    paths = [getattr(loader, "searchpath", None) for loader in loaders]
+    if any(str(TEMPLATES_DIR) in (path or ()) for path in paths):
+        return
+    first = paths[0]
+    first.insert(max(len(first) - 1, 0), str(TEMPLATES_DIR))
 
 
 _metadata_cache: dict[tuple, dict] = {}
@@ -288,28 +318,26 @@ _metadata_cache: dict[tuple, dict] = {}
 
 @hookimpl
 def get_metadata(datasette):
-    # So a plain `datasette rulecheck.db` gets the same descriptions, facets and canned queries
-    # as `rulecheck serve`. Datasette calls this many times per request, hence the cache; bases
-    # that already have local metadata (as `rulecheck serve` passes it) are left alone.
-    local = (datasette._metadata_local or {}).get("databases") or {}
-    key = tuple(
-        (name, str(db.path)) for name, db in datasette.databases.items()
-        if db.path and not db.is_memory and name not in local
-    )
+    # Each rulecheck base gets its descriptions, facets and canned queries, whether served by
+    # `rulecheck serve` or a plain `datasette rulecheck.db`; metadata the user passes wins, as
+    # Datasette merges local metadata over plugins'. Called many times per request, hence the cache.
+    names = rulecheck_names(datasette)
+    key = (datasette.urls.path("/"), tuple(names))
     if key not in _metadata_cache:
         from rulecheck.web.metadata import build_metadata
 
         merged: dict = {}
-        for name, path in key:
-            if _looks_like_rulecheck_base(path):
-                found = build_metadata(name)
-                merged = {**found, "databases": {**merged.get("databases", {}), **found["databases"]}}
+        for name in names:
+            found = build_metadata(name, url=datasette.urls.path)
+            merged = {**found, "databases": {**merged.get("databases", {}), **found["databases"]}}
         _metadata_cache[key] = merged
     return _metadata_cache[key]
 
 
 @hookimpl
 def menu_links(datasette):
+    if not rulecheck_names(datasette):
+        return []
     return [
         {"href": datasette.urls.path("/-/ask"), "label": "Ask a rules question"},
         {"href": datasette.urls.path("/-/search"), "label": "Search rules and FAQs"},
@@ -317,27 +345,31 @@ def menu_links(datasette):
 
 
 @hookimpl
-def extra_css_urls():
-    return [CSS_PATH]
+def extra_css_urls(database, datasette):
+    # Only on pages of a base (and home/ask/search beside one): the stylesheet restyles
+    # Datasette's own elements, which another database's pages must keep.
+    return [datasette.urls.path(CSS_PATH)] if _serves_rulecheck(datasette, database) else []
 
 
 @hookimpl
 def extra_template_vars(view_name, table, database, request, datasette):
-    if view_name != "row" or table not in ("rules", "faqs", "pages") or request is None:
-        return {}
+    # `rulecheck_base` switches on our blocks of index/table/query.html; without it those pages
+    # render exactly as Datasette's own.
+    base = _serves_rulecheck(datasette, database)
+    if not base or view_name != "row" or table not in ("rules", "faqs", "pages") or request is None:
+        return {"rulecheck_base": base}
 
     async def inner():
         db = datasette.get_database(database)
-        if not await db.table_exists("faq_rules"):
-            return {}
         pks = urlsafe_components(request.url_vars["pks"])
         if len(pks) != 1:
-            return {}
+            return {"rulecheck_base": True}
         key = pks[0]
         fetch = {"rules": related.rule_context, "faqs": related.faq_context, "pages": related.page_context}[table]
         found = await fetch(db, key)
         if not found:
-            return {}
-        return {"rulecheck": found, "rulecheck_table": table, "rulecheck_title": _row_title(table, found)}
+            return {"rulecheck_base": True}
+        return {"rulecheck_base": True, "rulecheck": found, "rulecheck_table": table,
+                "rulecheck_title": _row_title(table, found)}
 
     return inner
