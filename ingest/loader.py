@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rulecheck.ingest.detect import detect_format
 from rulecheck.ingest.language import detect_lang
-from rulecheck.ingest.records import Page, ParseWarning
+from rulecheck.ingest.records import Faq, Link, Page, ParseWarning, Rule
 
 #: Pages larger than this are refused: no rule page is near it, a mistaken dump often is.
 MAX_BYTES = 5 * 1024 * 1024
@@ -113,14 +113,21 @@ def load_page(path: Path, source: str | None = None) -> LoadResult:
 
 
 def page_to_dict(page: Page) -> dict:
-    """The page as JSON-ready data without raw text or sources: what golden files hold."""
-    def rule(r) -> dict:
-        return {"key": r.key, "section": r.section, "section_label": r.section_label, "parent_key": r.parent_key,
-                "heading": r.heading, "text": r.text, "links": [_link(x) for x in r.links]}
+    """The page as JSON-ready data without raw text or source fragments: what golden files hold.
 
-    def faq(f) -> dict:
-        return {"kind": f.kind, "title": f.title, "version": f.version, "date": f.date,
-                "question": f.question, "answer": f.answer, "links": [_link(x) for x in f.links]}
+    Every record field a reader can check by eye is there (rule lines, ordinals, editions,
+    errata); a link leaves out its empty fields.
+    """
+    def rule(r: Rule) -> dict:
+        return {"key": r.key, "section": r.section, "section_label": r.section_label, "ordinal": r.ordinal,
+                "parent_key": r.parent_key, "line": r.line, "text": r.text, "edition": r.edition,
+                "errata": r.errata, "errata_version": r.errata_version, "heading": r.heading,
+                "links": [_link(x) for x in r.links]}
+
+    def faq(f: Faq) -> dict:
+        return {"kind": f.kind, "title": f.title, "version": f.version, "date": f.date, "line": f.line,
+                "edition": f.edition, "question": f.question, "answer": f.answer,
+                "links": [_link(x) for x in f.links]}
 
     return {
         "title": page.title, "lang": page.lang, "edition": page.edition, "format": page.format,
@@ -131,5 +138,5 @@ def page_to_dict(page: Page) -> dict:
     }
 
 
-def _link(link) -> dict:
+def _link(link: Link) -> dict:
     return {k: v for k, v in asdict(link).items() if v is not None}

@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import asdict
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulecheck.ingest.loader import page_to_dict
 from rulecheck.ingest.plainify import plain_text, split_link_title, strip_quotes
 from rulecheck.ingest.records import Page
 from rulecheck.ingest.wikitext import parse_wikitext
@@ -25,33 +25,6 @@ REGEN = os.environ.get("RULECHECK_REGEN") == "1"
 MARKUP = re.compile(r"\[\[|\]\]|\{\{|\}\}|''|<\s*/?\s*[a-zA-Z][^>]*>|^\s*\|\}", re.M)
 
 
-def page_json(page: Page) -> dict:
-    """The golden form of a page: what it says, without raw source fragments."""
-
-    def links(items) -> list[dict]:
-        return [asdict(link) for link in items]
-
-    return {
-        "title": page.title,
-        "edition": page.edition,
-        "rules": [
-            {"key": r.key, "section": r.section, "section_label": r.section_label,
-             "parent_key": r.parent_key, "line": r.line, "text": r.text, "edition": r.edition,
-             "errata": r.errata, "errata_version": r.errata_version, "heading": r.heading,
-             "links": links(r.links)}
-            for r in page.rules
-        ],
-        "faqs": [
-            {"kind": f.kind, "title": f.title, "version": f.version, "date": f.date,
-             "line": f.line, "edition": f.edition, "question": f.question, "answer": f.answer,
-             "links": links(f.links)}
-            for f in page.faqs
-        ],
-        "links": links(page.links),
-        "warnings": [[w.line, w.code] for w in page.warnings],
-    }
-
-
 def parse_case(case: str) -> Page:
     path = GOLDEN / f"{case}.wiki"
     return parse_wikitext(path.read_text(encoding="utf-8"), source=f"{case}.wiki")
@@ -59,7 +32,7 @@ def parse_case(case: str) -> Page:
 
 @pytest.mark.parametrize("case", CASES)
 def test_golden(case):
-    got = page_json(parse_case(case))
+    got = page_to_dict(parse_case(case))
     expected_path = GOLDEN / f"{case}.json"
     if REGEN:
         expected_path.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
