@@ -11,7 +11,6 @@ from __future__ import annotations
 import heapq
 import math
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from itertools import repeat
@@ -20,7 +19,8 @@ from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from rulecheck.data import read_toml
-from rulecheck.kb.glossary import Glossary, is_strict_alias
+from rulecheck.kb.glossary import Glossary, is_strict_alias, strip_accents
+from rulecheck.kb.read import KnowledgeBaseError
 
 #: Keep at most this many rules per FAQ…
 MAX_RULES = 4
@@ -42,13 +42,6 @@ si sin sobre su sus tambien tiene un una uno unos y ya
 """.split())
 
 _WORD = re.compile(r"\w+")
-
-
-def _strip_accents(text: str) -> str:
-    if text.isascii():
-        return text
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def stem(word: str) -> str:
@@ -81,7 +74,7 @@ class Tokenizer:
         self._starts: dict[str, list[int]] = {}
         for term in glossary.terms.values() if glossary is not None else ():
             for alias in term.names:
-                words = tuple(_WORD.findall(_strip_accents(alias)))
+                words = tuple(_WORD.findall(strip_accents(alias)))
                 if not words:
                     continue
                 if is_strict_alias(alias):
@@ -103,7 +96,7 @@ class Tokenizer:
         return cached
 
     def _tokens(self, text: str) -> list[str]:
-        words = _WORD.findall(_strip_accents(text))
+        words = _WORD.findall(strip_accents(text))
         lower = [w.lower() for w in words]
         out: list[str] = []
         i, n = 0, len(words)
@@ -223,7 +216,7 @@ def similarity_links(
     return found
 
 
-class LogicFileError(ValueError):
+class LogicFileError(KnowledgeBaseError):
     """`data/logic.toml` cannot be read."""
 
 

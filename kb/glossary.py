@@ -12,20 +12,30 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulecheck.data import DATA_DIR, read_toml
+from rulecheck.kb.read import KnowledgeBaseError
 
 GLOSSARY_PATH = DATA_DIR / "glossary.toml"
 KINDS = ("state", "skill", "event", "concept")
 
 
-class GlossaryError(ValueError):
+class GlossaryError(KnowledgeBaseError):
     """The glossary file is malformed: an authoring error, caught by a test."""
+
+
+def strip_accents(text: str) -> str:
+    """`Línea` → `Linea`: compatibility-decomposed (NFKD), combining marks dropped; case kept.
+
+    The one accent folding of `rulecheck.kb` (ids, glossary matching, FAQ-rule similarity).
+    """
+    if text.isascii():  # NFKD leaves ASCII as it is
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def fold(text: str) -> str:
     """Case- and accent-folded form with single spaces: `Línea de Tiro` → `linea de tiro`."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"\s+", " ", stripped).strip().lower()
+    return re.sub(r"\s+", " ", strip_accents(text)).strip().lower()
 
 
 def is_strict_alias(alias: str) -> bool:

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
+
+from rulecheck.kb.glossary import strip_accents
 
 
 def slug(text: str) -> str:
     """`TO Camouflaged` → `to-camouflaged`; accents folded, anything else a single hyphen."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    ascii_text = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    ascii_text = strip_accents(text).lower()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-") or "page"
 
 
@@ -19,16 +19,18 @@ _QUESTION_PREFIX = re.compile(r"^\s*(?:(?:q|p)\s*[:.]\s*|\[errata\]\s*)+", re.I)
 def normalise_question(question: str) -> str:
     """A FAQ question with `Q:` / `[Errata]`, case, accents, punctuation and spacing dropped."""
     text = _QUESTION_PREFIX.sub("", question)
-    decomposed = unicodedata.normalize("NFKD", text)
-    ascii_text = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    ascii_text = strip_accents(text).lower()
     return " ".join(re.findall(r"[a-z0-9]+", ascii_text))
 
 
-def faq_id(question: str) -> str:
-    """`faq-<first six words>-<6 hex>`: readable, unique, and one id for one FAQ on many pages."""
+def faq_id(question: str, digits: int = 6) -> str:
+    """`faq-<first six words>-<6 hex>`: readable, unique, and one id for one FAQ on many pages.
+
+    `digits` more hex digits of the hash tell apart two questions whose 6 collide (the build does).
+    """
     norm = normalise_question(question)
     words = "-".join(norm.split()[:6]) or "faq"
-    digest = hashlib.sha1(norm.encode()).hexdigest()[:6]
+    digest = hashlib.sha1(norm.encode()).hexdigest()[:digits]
     return f"faq-{words}-{digest}"
 
 
