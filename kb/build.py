@@ -14,15 +14,16 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from rulecheck.data import DATA_DIR
-from rulecheck.ingest.records import Page, ParseWarning
+from rulecheck.ingest.records import Faq, Page, ParseWarning
 from rulecheck.kb import schema
 from rulecheck.kb.faq_links import LogicFileError, logic_links, similarity_links
 from rulecheck.kb.glossary import load_glossary
-from rulecheck.kb.ids import faq_id, rule_id
-from rulecheck.kb.location import bundled_fingerprint
+from rulecheck.kb.ids import faq_id, normalise_question, rule_id
+from rulecheck.kb.location import ExtraSource, bundled_fingerprint, extras_to_meta, inspect_base
 from rulecheck.kb.manifest import load_manifest
 from rulecheck.kb.page_loading import Input, Progress, load_pages  # noqa: F401 - load_pages: part of this API
-from rulecheck.kb.read import KnowledgeBaseError
+from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
+from rulecheck.kb.schema import FaqPageRow, FaqRow, FaqRuleRow, LinkRow, PageRow, RuleRow, WarningRow
 from rulecheck.kb.resolve import LinkResolver, PageRef, assign_page_ids
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
@@ -67,22 +68,35 @@ class BuildReport:
 
 def build_database(
     db_path: Path | str,
-    extra_paths: Sequence[str | Path] = (),
+    extra_paths: Sequence[str | Path | ExtraSource] = (),
     *,
     strict: bool = False,
     progress: Progress | None = None,
+    keep_missing: bool = False,
 ) -> BuildReport:
     """Build the base at `db_path` from the bundled pages plus `extra_paths` (files or folders).
 
     Bad inputs become warnings (in the report and the `warnings` table); the good pages still
     land. With `strict`, any warning raises `StrictBuildFailed` and the old base stays as it was.
-    `progress(done, total, source)` is called after each page is read.
+    `progress(done, total, source)` is called after each page is read. An extra path may be an
+    `ExtraSource` (read from its absolute path, its pages' source the path as first given).
+    A missing extra path raises `MissingInput`; with `keep_missing` (the automatic rebuild) it
+    is a `missing-extra` warning instead, and stays recorded for the next rebuild.
+    A file at `db_path` that is not a rulecheck base raises `NotAKnowledgeBase`, untouched.
     """
-    inputs = _bundled_inputs() + _extra_inputs(extra_paths)
+    db_path = Path(db_path).expanduser()
+    _check_destination(db_path)
+    extras = [_extra_source(p) for p in extra_paths]
+    gone = [e for e in extras if not Path(e.path).exists()]
+    if gone and not keep_missing:
+        raise MissingInput(f"No such file or folder: {gone[0].given}. Check the path and try again.")
+    inputs = _bundled_inputs() + _extra_inputs([e for e in extras if e not in gone])
     with _collector_paused():
         pages, warnings = load_pages(inputs, progress)
-        extra_sources = [str(Path(p).expanduser().absolute()) for p in extra_paths]
-        report = write_database(db_path, pages, warnings=warnings, extra_sources=extra_sources, strict=strict)
+        warnings += [ParseWarning(e.given, f"this extra page path was built into the base before, but {e.path} is "
+                                  "gone: it was left out of this rebuild. Put it back, or run `rulecheck build` "
+                                  "without it to stop using it.", code="missing-extra") for e in gone]
+        report = write_database(db_path, pages, warnings=warnings, extra_sources=extras, strict=strict)
         del pages  # freed before the one collection at the end, which then scans a small heap
     return report
 
@@ -110,22 +124,44 @@ def _bundled_inputs() -> list[Input]:
     return [Input(e.path, e.source, e.lang, e.edition) for e in load_manifest()]
 
 
-def _extra_inputs(extra_paths: Sequence[str | Path]) -> list[Input]:
-    """Every file under the extra paths, sorted by path; hidden files and bundled pages skipped."""
+def _extra_source(given: str | Path | ExtraSource) -> ExtraSource:
+    if isinstance(given, ExtraSource):
+        return given
+    return ExtraSource(str(given), str(Path(given).expanduser().absolute()))
+
+
+def _extra_inputs(extras: Sequence[ExtraSource]) -> list[Input]:
+    """Every file under the extra paths, sorted by source; hidden files and bundled pages skipped.
+
+    Files are read from the absolute path; their source is the path as given, so an automatic
+    rebuild from another folder names (and so ids) the pages as the first build did.
+    """
     bundled = {e.path.resolve() for e in load_manifest()}
     found: dict[str, Path] = {}
-    for given in extra_paths:
-        path = Path(given).expanduser()
+    for extra in extras:
+        path = Path(extra.path)
         if path.is_file():
-            found.setdefault(str(given), path)
+            found.setdefault(extra.given, path)
         elif path.is_dir():
             for child in path.rglob("*"):
                 rel = child.relative_to(path)
                 if child.is_file() and not any(part.startswith(".") for part in rel.parts):
-                    found.setdefault(str(Path(given) / rel), child)
+                    found.setdefault(str(Path(extra.given) / rel), child)
         else:
-            raise MissingInput(f"No such file or folder: {given}. Check the path and try again.")
+            raise MissingInput(f"No such file or folder: {extra.given}. Check the path and try again.")
     return [Input(p, source) for source, p in sorted(found.items()) if p.resolve() not in bundled]
+
+
+def _check_destination(db_path: Path) -> None:
+    """Refuse a folder, or a file that is not a rulecheck base, before any work is done."""
+    if db_path.is_dir():
+        raise BuildError(f"{db_path} is a folder; give a database file path such as {db_path / 'rulecheck.db'}")
+    try:
+        inspect_base(db_path)
+    except NotAKnowledgeBase:
+        raise
+    except KnowledgeBaseError as e:
+        raise BuildError(str(e)) from e.__cause__
 
 
 def write_database(
@@ -133,16 +169,22 @@ def write_database(
     pages: Sequence[Page],
     *,
     warnings: Sequence[ParseWarning] = (),
-    extra_sources: Sequence[str] = (),
+    extra_sources: Sequence[ExtraSource | str] = (),
     strict: bool = False,
 ) -> BuildReport:
-    """Write parsed pages (in build order) to a new base at `db_path`, replacing it atomically."""
+    """Write parsed pages (in build order) to a new base at `db_path`, replacing it atomically.
+
+    Raises `NotAKnowledgeBase` when a file at `db_path` is not a rulecheck base (it is left as it
+    is), `BuildError` when the base cannot be written there.
+    """
     db_path = Path(db_path).expanduser()
+    _check_destination(db_path)
     rows = _Rows.from_pages(pages)
     report = BuildReport(db_path, warnings=list(warnings) + rows.warnings)
     report.pages, report.rules, report.faqs = len(rows.pages), len(rows.rules), len(rows.faqs)
-    report.errata = sum(f[1] == "errata" for f in rows.faqs.values()) + sum(r[8] is not None for r in rows.rules)
-    report.links_resolved = sum(link[5] is not None for link in rows.links)
+    report.errata = (sum(f.kind == "errata" for f in rows.faqs.values())
+                     + sum(r.errata is not None for r in rows.rules))
+    report.links_resolved = sum(link.to_page_id is not None for link in rows.links)
     report.links_dangling = len(rows.links) - report.links_resolved
     if strict and report.warnings:
         raise StrictBuildFailed(
@@ -150,7 +192,7 @@ def write_database(
             "Fix the files named above, or build without --strict.", report)
     meta = {
         "fingerprint": bundled_fingerprint(),
-        "extra_sources": json.dumps(list(extra_sources)),
+        "extra_sources": extras_to_meta(_extra_source(e) for e in extra_sources),
         "counts": json.dumps(report.counts(), sort_keys=True),
     }
     _write_atomically(db_path, rows, report.warnings, meta)
@@ -161,12 +203,14 @@ class _Rows:
     """The rows of every table, computed in memory before anything is written."""
 
     def __init__(self) -> None:
-        self.pages: list[tuple] = []
-        self.rules: list[tuple] = []
-        self.faqs: dict[str, list] = {}
-        self.faq_pages: dict[tuple[str, str], tuple] = {}
-        self.links: list[tuple] = []
-        self.faq_rules: list[tuple] = []
+        self.pages: list[PageRow] = []
+        self.rules: list[RuleRow] = []
+        self.faqs: dict[str, FaqRow] = {}
+        #: FAQ id → its normalised question: two questions under one id are told apart.
+        self.faq_questions: dict[str, str] = {}
+        self.faq_pages: dict[tuple[str, str], FaqPageRow] = {}
+        self.links: list[LinkRow] = []
+        self.faq_rules: list[FaqRuleRow] = []
         self.warnings: list[ParseWarning] = []
 
     @classmethod
@@ -185,27 +229,31 @@ class _Rows:
             faq_count = self._add_faqs(page_id, page, resolver, candidates, related)
             for link in page.links:
                 to_id, how = resolver.explain(link, edition=page.edition)
-                self.links.append((page_id, None, None, link.kind, link.to_title, to_id, link.label, link.lang, how))
-            self.pages.append((page_id, page.title, page.lang, page.edition, page.format, page.source, ordinal,
-                               len(page_rules), faq_count))
+                self.links.append(LinkRow(page_id, None, None, link.kind, link.to_title, to_id, link.label,
+                                          link.lang, how))
+            self.pages.append(PageRow(page_id, page.title, page.lang, page.edition, page.format, page.source,
+                                      ordinal, len(page_rules), faq_count))
         # Related pages the base lacks say what a FAQ is about (`Discover`, `Riotstopper`); those
         # it has are the pages the candidates come from, named in nearly every rule already.
-        faq_texts = {fid: "\n".join([row[5], row[6], *related.get(fid, ())]) for fid, row in self.faqs.items()}
+        faq_texts = {fid: "\n".join([row.question, row.answer, *related.get(fid, ())])
+                     for fid, row in self.faqs.items()}
         rule_candidates = {fid: [r for p in sorted(pages_) for r in rules_of_page.get(p, ())]
                            for fid, pages_ in candidates.items()}
         page_terms = [t.id for t in glossary.terms.values() if t.page and resolver.page_for_title(t.page)]
         for fid, rid, score in similarity_links(faq_texts, rule_texts, rule_candidates, glossary, page_terms):
-            self.faq_rules.append((fid, rid, "similarity", score))
+            self.faq_rules.append(FaqRuleRow(fid, rid, "similarity", score))
         try:
             pairs = logic_links(LOGIC_PATH, self.faqs.keys(), rule_texts.keys())
         except LogicFileError as e:
             self.warnings.append(ParseWarning(str(LOGIC_PATH), f"the logic table cannot be read ({e}); "
                                               "no logic FAQ links were made", code="logic-table"))
             pairs = []
-        self.faq_rules.extend((fid, rid, "logic", 1.0) for fid, rid in pairs)
+        self.faq_rules.extend(FaqRuleRow(fid, rid, "logic", 1.0) for fid, rid in pairs)
         return self
 
     def _add_rules(self, page_id: str, page: Page, resolver: LinkResolver, rule_texts: dict[str, str]) -> list[str]:
+        """Add a page's rules; `ordinal` is each rule's position on the page (1…N in the parser's
+        order), whatever the parser numbered: parsers count within a section or a parent."""
         keys = {r.key for r in page.rules}
         added: list[str] = []
         for rule in page.rules:
@@ -221,48 +269,68 @@ class _Rows:
                 else:
                     self.warnings.append(ParseWarning(page.source, f"rule {rule.key} names a missing parent "
                                                       f"{rule.parent_key}", line=rule.line, code="missing-parent"))
-            self.rules.append((rid, page_id, rule.section, rule.section_label, rule.ordinal, parent, rule.text,
-                               rule.edition or page.edition, rule.errata, rule.errata_version, rule.key,
-                               rule.heading, rule.line, rule.source))
+            self.rules.append(RuleRow(rid, page_id, rule.section, rule.section_label, len(added) + 1, parent,
+                                      rule.text, rule.edition or page.edition, rule.errata, rule.errata_version,
+                                      rule.key, rule.heading, rule.line, rule.source))
             rule_texts[rid] = rule.text
             added.append(rid)
             for link in rule.links:
                 to_id, how = resolver.explain(link, edition=page.edition)
-                self.links.append((page_id, rid, None, link.kind, link.to_title, to_id, link.label, link.lang, how))
+                self.links.append(LinkRow(page_id, rid, None, link.kind, link.to_title, to_id, link.label,
+                                          link.lang, how))
         return added
 
     def _add_faqs(self, page_id: str, page: Page, resolver: LinkResolver, candidates: dict[str, set[str]],
                   related: dict[str, dict[str, None]]) -> int:
         for ordinal, faq in enumerate(page.faqs, 1):
-            fid = _faq_id(faq.question)
+            fid = self._faq_id(page, faq)
             row = self.faqs.get(fid)
             if row is None:
-                self.faqs[fid] = [fid, faq.kind, faq.title, faq.version, faq.date, faq.question, faq.answer,
-                                  faq.edition or page.edition, faq.source]
+                self.faqs[fid] = FaqRow(fid, faq.kind, faq.title, faq.version, faq.date, faq.question, faq.answer,
+                                        faq.edition or page.edition, faq.source)
             else:  # the same FAQ on another page: one row; fill what the first copy lacked
-                if faq.kind == "errata":
-                    row[1] = "errata"
-                for i, value in ((2, faq.title), (3, faq.version), (4, faq.date)):
-                    row[i] = row[i] or value
-            self.faq_pages.setdefault((fid, page_id), (fid, page_id, faq.line, ordinal))
+                self.faqs[fid] = row._replace(kind="errata" if faq.kind == "errata" else row.kind,
+                                              title=row.title or faq.title, version=row.version or faq.version,
+                                              date=row.date or faq.date)
+            self.faq_pages.setdefault((fid, page_id), FaqPageRow(fid, page_id, faq.line, ordinal))
             pages_ = candidates.setdefault(fid, set())
             pages_.add(page_id)
             for link in faq.links:
                 to_id, how = resolver.explain(link, edition=page.edition)
-                self.links.append((page_id, None, fid, link.kind, link.to_title, to_id, link.label, link.lang, how))
+                self.links.append(LinkRow(page_id, None, fid, link.kind, link.to_title, to_id, link.label,
+                                          link.lang, how))
                 if link.kind == "related" and to_id:
                     pages_.add(to_id)
                 elif link.kind == "related":  # a page the base lacks names the FAQ's topic
                     related.setdefault(fid, {})[link.to_title] = None
         return len(page.faqs)
 
+    def _faq_id(self, page: Page, faq: Faq) -> str:
+        """The FAQ's id; one FAQ on several pages shares it. Two different questions whose ids
+        collide (24 bits of hash) stay apart: the later one gets a longer hash, and a warning."""
+        norm = _normalised(faq.question)
+        short = _faq_id(faq.question)
+        for digits in _HASH_DIGITS:
+            fid = short if digits == _HASH_DIGITS[0] else faq_id(faq.question, digits=digits)
+            new = fid not in self.faq_questions
+            if self.faq_questions.setdefault(fid, norm) != norm:
+                continue
+            if new and fid != short:
+                self.warnings.append(ParseWarning(
+                    page.source, f"the FAQ {faq.question[:60]!r} has the id {short} of another question "
+                    f"({self.faqs[short].question[:60]!r}); it was given the id {fid}", line=faq.line,
+                    code="faq-id-collision"))
+            return fid
+        raise BuildError(f"internal error: two FAQ questions share a whole SHA-1 ({fid}). Please report this.")
+
 
 _faq_id = functools.lru_cache(maxsize=4096)(faq_id)
+_normalised = functools.lru_cache(maxsize=4096)(normalise_question)
+#: How many hex digits of hash a FAQ id has: 6, and more only to tell colliding questions apart.
+_HASH_DIGITS = (6, 12, 40)
 
 
 def _write_atomically(db_path: Path, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
-    if db_path.is_dir():
-        raise BuildError(f"{db_path} is a folder; give a database file path such as {db_path / 'rulecheck.db'}")
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=db_path.parent)
@@ -291,14 +359,13 @@ def _fill(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning
     conn.execute("pragma journal_mode = off")  # a temporary file: on failure it is deleted, not rolled back
     conn.execute("pragma synchronous = off")  # fsync'd once before the rename instead
     schema.migrate(conn, defer_indexes=True)
-    conn.executemany("insert into pages values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.pages)
-    conn.executemany("insert into rules values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.rules)
-    conn.executemany("insert into faqs values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.faqs.values())
-    conn.executemany("insert into faq_pages values (?, ?, ?, ?)", rows.faq_pages.values())
-    conn.executemany("insert into links values (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows.links)
-    conn.executemany("insert into faq_rules values (?, ?, ?, ?)", rows.faq_rules)
-    conn.executemany("insert into warnings values (?, ?, ?, ?)",
-                     [(w.source, w.line, w.code, w.message) for w in warnings])
+    conn.executemany(schema.insert_sql("pages"), rows.pages)
+    conn.executemany(schema.insert_sql("rules"), rows.rules)
+    conn.executemany(schema.insert_sql("faqs"), rows.faqs.values())
+    conn.executemany(schema.insert_sql("faq_pages"), rows.faq_pages.values())
+    conn.executemany(schema.insert_sql("links"), rows.links)
+    conn.executemany(schema.insert_sql("faq_rules"), rows.faq_rules)
+    conn.executemany(schema.insert_sql("warnings"), [WarningRow(w.source, w.line, w.code, w.message) for w in warnings])
     conn.executemany("insert or replace into meta values (?, ?)", sorted(meta.items()))
     schema.create_indexes(conn)
     conn.commit()

@@ -4,26 +4,76 @@ from __future__ import annotations
 import os
 import sqlite3
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 from rulecheck.data import DATA_DIR
+from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
 
 ENV_VAR = "RULECHECK_DB"
 _CODE_DIRS = ("ingest", "kb")
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+#: `on_build(path, reason)`: told before an automatic build; reason `missing` or `stale`.
+OnBuild = Callable[[Path, str], None]
+#: `on_note(message)`: told of something the user should know about a rebuild (a vanished extra).
+OnNote = Callable[[str], None]
+
+
+class ExtraSource(NamedTuple):
+    """An extra page file or folder a base was built with."""
+
+    #: The path as the user gave it: the pages' `source`, kept across automatic rebuilds.
+    given: str
+    #: The same path made absolute when it was given: where an automatic rebuild reads it.
+    path: str
+
+
+class BaseState(NamedTuple):
+    """What is at a base's path: `status` is `missing`, `current` or `stale`."""
+
+    status: str
+    fingerprint: str | None
+    extras: list[ExtraSource]
+
+
+def _home() -> Path:
+    try:
+        return Path.home()
+    except (RuntimeError, KeyError) as e:  # no HOME and no passwd entry for this uid (CI containers)
+        raise KnowledgeBaseError(
+            "Cannot tell where to keep the knowledge base: this user has no home folder. "
+            f"Give one with --db FILE or the {ENV_VAR} environment variable.") from e
+
+
+def _expand(path: str | os.PathLike) -> Path:
+    """`~` expanded; a clear error where there is no home to expand it to."""
+    text = os.fspath(path)
+    if text.startswith("~"):
+        try:
+            return Path(text).expanduser()
+        except (RuntimeError, KeyError) as e:
+            raise KnowledgeBaseError(f"Cannot expand {text}: this user has no home folder. "
+                                     "Give the database path without ~.") from e
+    return Path(text)
 
 
 def default_db_path() -> Path:
-    """`$RULECHECK_DB`, else `<XDG data dir>/rulecheck/rulecheck.db`."""
+    """`$RULECHECK_DB`, else `<XDG data dir>/rulecheck/rulecheck.db`.
+
+    Raises `KnowledgeBaseError` (asking for `--db` or `RULECHECK_DB`) when neither is set and
+    the user has no home folder.
+    """
     if os.environ.get(ENV_VAR):
-        return Path(os.environ[ENV_VAR]).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+        return _expand(os.environ[ENV_VAR])
+    base = os.environ.get("XDG_DATA_HOME") or _home() / ".local" / "share"
     return Path(base) / "rulecheck" / "rulecheck.db"
 
 
 def resolve_db_path(db: str | os.PathLike | None) -> Path:
     """The `--db` value if given, else the default location."""
-    return Path(db).expanduser() if db else default_db_path()
+    return _expand(db) if db else default_db_path()
 
 
 def bundled_fingerprint() -> str:
@@ -33,13 +83,14 @@ def bundled_fingerprint() -> str:
     files = sorted(p for p in DATA_DIR.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     for name in _CODE_DIRS:
         files += sorted((root / name).glob("*.py")) if (root / name).is_dir() else []
-    files += sorted(Path(__file__).resolve().parent.glob("*.py"))  # kb/ itself, in a checkout too
-    return files_digest(dict.fromkeys(files))
+    return files_digest(files)
 
 
 def files_digest(paths: Iterable[Path], salt: str = "") -> str:
     """16 hex digits over the names and contents of `paths` (and `salt`): changes when any does.
 
+    Each name and content is preceded by its length, so moving bytes from one to the next
+    (`ab` + `c` against `a` + `bc`) changes the digest too.
     CRC-32 and Adler-32 side by side (64 bits) detect edits as surely as a fingerprint needs,
     and zlib loads in a fraction of the time hashlib's OpenSSL backend takes on every
     `rulecheck ask`. Not for security: nothing here defends against a chosen collision.
@@ -47,41 +98,98 @@ def files_digest(paths: Iterable[Path], salt: str = "") -> str:
     crc, adler = zlib.crc32(salt.encode()), zlib.adler32(salt.encode())
     for p in paths:
         for chunk in (p.name.encode(), p.read_bytes()):
-            crc, adler = zlib.crc32(chunk, crc), zlib.adler32(chunk, adler)
+            for part in (b"%d:" % len(chunk), chunk):
+                crc, adler = zlib.crc32(part, crc), zlib.adler32(part, adler)
     return f"{crc:08x}{adler:08x}"
 
 
-def built_fingerprint(path: Path) -> tuple[str | None, list[str]]:
-    """The fingerprint and extra sources recorded in an existing base, or (None, [])."""
-    try:
-        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-        try:
-            rows = dict(conn.execute("select key, value from meta where key in ('fingerprint', 'extra_sources')"))
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return None, []
-    extra = rows.get("extra_sources")
-    if not extra or extra == "[]":
-        return rows.get("fingerprint"), []
+def _extras_from_meta(value: str | None) -> list[ExtraSource]:
+    if not value or value == "[]":
+        return []
     import json  # only a base built with extra pages has a list to read
 
-    return rows.get("fingerprint"), json.loads(extra)
+    extras = []
+    for item in json.loads(value):
+        if isinstance(item, str):  # bases built before the given path was kept: the absolute one
+            extras.append(ExtraSource(item, item))
+        else:
+            extras.append(ExtraSource(item["given"], item["path"]))
+    return extras
 
 
-def ensure_built(path: Path | str | None = None) -> Path:
+def extras_to_meta(extras: Iterable[ExtraSource]) -> str:
+    """The `meta.extra_sources` value: a JSON list of `{"given": …, "path": …}`."""
+    import json
+
+    return json.dumps([{"given": e.given, "path": e.path} for e in extras])
+
+
+def inspect_base(path: Path) -> BaseState:
+    """What is at `path`: nothing (or an empty file), a current base, or a stale one.
+
+    Raises `NotAKnowledgeBase` for a folder or any file that is not a rulecheck base (no
+    `meta` fingerprint): rulecheck never overwrites those. `KnowledgeBaseError` when the file
+    cannot be read.
+    """
+    try:
+        if not path.exists():
+            return BaseState("missing", None, [])
+        if path.is_dir():
+            raise NotAKnowledgeBase(f"{path} is a folder; give a database file path such as {path / 'rulecheck.db'}")
+        with open(path, "rb") as f:
+            header = f.read(len(_SQLITE_HEADER))
+    except OSError as e:
+        raise KnowledgeBaseError(f"Cannot read {path}: {e.strerror or e}. Choose another --db path.") from e
+    if not header:
+        return BaseState("missing", None, [])  # an empty file holds nothing to lose
+    rows: dict[str, str] = {}
+    if header == _SQLITE_HEADER:
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                rows = dict(conn.execute("select key, value from meta where key in ('fingerprint', 'extra_sources')"))
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            rows = {}
+    if not rows.get("fingerprint"):
+        raise NotAKnowledgeBase(f"{path} is not a rulecheck knowledge base; choose another --db (or delete the file).")
+    fingerprint = rows["fingerprint"]
+    status = "current" if fingerprint == bundled_fingerprint() else "stale"
+    return BaseState(status, fingerprint, _extras_from_meta(rows.get("extra_sources")))
+
+
+def built_fingerprint(path: Path) -> tuple[str | None, list[str]]:
+    """The fingerprint and extra sources (absolute paths) recorded in an existing base, or (None, [])."""
+    try:
+        state = inspect_base(Path(path))
+    except KnowledgeBaseError:
+        return None, []
+    return state.fingerprint, [e.path for e in state.extras]
+
+
+def ensure_built(path: Path | str | None = None, *, on_build: OnBuild | None = None,
+                 on_note: OnNote | None = None) -> Path:
     """Return the base's path, building it first when it is missing or the bundled data changed.
 
-    A rebuild keeps any extra pages the base was built with (`rulecheck build PATH…`).
+    `on_build(path, reason)` is called just before such a build, `reason` being `missing` or
+    `stale` (the CLI prints its "Building…" note from it). A rebuild keeps the extra pages the
+    base was built with (`rulecheck build PATH…`), under the same `pages.source`; one that is
+    gone is left out with a `missing-extra` warning in the base and an `on_note` message.
+    Raises `NotAKnowledgeBase` when the file at `path` is not a rulecheck base (it is never
+    overwritten), and `BuildError` when the base cannot be written.
     """
     path = resolve_db_path(path)
-    if path.exists():
-        fingerprint, extra = built_fingerprint(path)
-        if fingerprint == bundled_fingerprint():
-            return path
-    else:
-        extra = []
+    state = inspect_base(path)
+    if state.status == "current":
+        return path
+    if on_build is not None:
+        on_build(path, state.status)
     from rulecheck.kb.build import build_database  # the heavy side, only when needed
 
-    build_database(path, [p for p in extra if Path(p).exists()])
+    report = build_database(path, state.extras, keep_missing=True)
+    if on_note is not None:
+        for warning in report.warnings:
+            if warning.code == "missing-extra":
+                on_note(str(warning))
     return path

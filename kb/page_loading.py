@@ -8,8 +8,10 @@ progress calls — and if the worker fails for any reason, this process parses i
 """
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +23,11 @@ Progress = Callable[[int, int, str], None]
 
 #: Below this many bytes of input the worker costs more (fork, pickling) than it saves.
 PARALLEL_MIN_BYTES = 1_000_000
+
+#: The parser modules `rulecheck.ingest` loads lazily (with mwparserfromhell and bs4): imported
+#: once before the fork, so the worker and this process do not each import them.
+PARSER_MODULES = ("rulecheck.ingest.wikitext", "rulecheck.ingest.html", "rulecheck.ingest.rulebook",
+                  "rulecheck.ingest.plaintext")
 
 _Loaded = tuple[Page | None, list[ParseWarning]]
 
@@ -40,8 +47,6 @@ def load_pages(inputs: Sequence[Input], progress: Progress | None = None) -> tup
 
     `progress(done, total, source)` is called after each page, in input order.
     """
-    from rulecheck.ingest import load_page  # noqa: F401 - the parsers: heavy, imported before any fork
-
     loaded = _load_parallel(inputs, progress) if _parallel(inputs) else _load_sequential(inputs, progress)
     pages: list[Page] = []
     warnings: list[ParseWarning] = []
@@ -88,8 +93,8 @@ def _load_sequential(inputs: Sequence[Input], progress: Progress | None, start: 
 
 
 def _parallel(inputs: Sequence[Input]) -> bool:
-    """Whether a worker would pay: two cores, no other threads, and enough bytes to parse."""
-    if len(inputs) < 2 or _cores() < 2 or threading.active_count() > 1 or not hasattr(os, "fork"):
+    """Whether a worker would pay: Linux, two cores, no other threads, and enough bytes to parse."""
+    if len(inputs) < 2 or not _fork_is_safe() or _cores() < 2 or threading.active_count() > 1:
         return False  # forking a threaded process can deadlock the child on a lock another thread held
     total = 0
     for item in inputs:
@@ -100,6 +105,17 @@ def _parallel(inputs: Sequence[Input]) -> bool:
         if total >= PARALLEL_MIN_BYTES:
             return True
     return False
+
+
+def _fork_is_safe() -> bool:
+    """Only on Linux: macOS system libraries may crash a forked child that uses them."""
+    return sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
+def import_parsers() -> None:
+    """Import every parser module (and the libraries they use) into this process."""
+    for name in PARSER_MODULES:
+        importlib.import_module(name)
 
 
 def _cores() -> int:
@@ -117,6 +133,7 @@ def _load_parallel(inputs: Sequence[Input], progress: Progress | None) -> list[_
     """
     import multiprocessing
 
+    import_parsers()  # before the fork: the worker inherits them instead of importing its own copies
     ctx = multiprocessing.get_context("fork")
     ends = ctx.Array("i", [0, len(inputs) - 1])  # the next page from the front, from the back
     receiver, sender = ctx.Pipe(duplex=False)

@@ -14,6 +14,11 @@ class MissingDatabase(KnowledgeBaseError):
     """The database file does not exist or is not a rulecheck base."""
 
 
+class NotAKnowledgeBase(MissingDatabase):
+    """A file at the base's path is something else (the user's own database, a text file):
+    rulecheck neither reads nor replaces it."""
+
+
 def connect(path: Path | str) -> sqlite3.Connection:
     """Open the base read-only, rows as `sqlite3.Row`; raise `MissingDatabase` with the fix."""
     path = Path(path)

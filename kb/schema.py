@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,114 @@ MIGRATIONS: tuple[Migration, ...] = (
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+# One row type per table, fields in the table's column order (a test checks them against the
+# schema): the build fills rows by name, and the insert statements are made from these.
+
+class PageRow(NamedTuple):
+    """A `pages` row."""
+
+    id: str
+    title: str
+    lang: str | None
+    edition: str | None
+    format: str
+    source: str
+    ordinal: int
+    rule_count: int
+    faq_count: int
+
+
+class RuleRow(NamedTuple):
+    """A `rules` row."""
+
+    id: str
+    page_id: str
+    section: str
+    section_label: str | None
+    ordinal: int
+    parent_id: str | None
+    text: str
+    edition: str | None
+    errata: str | None
+    errata_version: str | None
+    key: str
+    heading: str | None
+    line: int | None
+    source_text: str | None
+
+
+class FaqRow(NamedTuple):
+    """A `faqs` row."""
+
+    id: str
+    kind: str
+    title: str | None
+    version: str | None
+    date: str | None
+    question: str
+    answer: str
+    edition: str | None
+    source_text: str | None
+
+
+class FaqPageRow(NamedTuple):
+    """A `faq_pages` row."""
+
+    faq_id: str
+    page_id: str
+    line: int | None
+    ordinal: int
+
+
+class LinkRow(NamedTuple):
+    """A `links` row."""
+
+    from_page_id: str
+    from_rule_id: str | None
+    from_faq_id: str | None
+    kind: str
+    to_title: str
+    to_page_id: str | None
+    label: str | None
+    lang: str | None
+    how: str | None
+
+
+class FaqRuleRow(NamedTuple):
+    """A `faq_rules` row."""
+
+    faq_id: str
+    rule_id: str
+    how: str
+    score: float
+
+
+class WarningRow(NamedTuple):
+    """A `warnings` row."""
+
+    source: str
+    line: int | None
+    code: str
+    message: str
+
+
+#: table → its row type.
+ROW_TYPES: dict[str, type[tuple]] = {
+    "pages": PageRow,
+    "rules": RuleRow,
+    "faqs": FaqRow,
+    "faq_pages": FaqPageRow,
+    "links": LinkRow,
+    "faq_rules": FaqRuleRow,
+    "warnings": WarningRow,
+}
+
+
+def insert_sql(table: str) -> str:
+    """`insert into <table> values (?, …)` with one placeholder per column of its row type."""
+    return f"insert into {table} values ({', '.join('?' * len(ROW_TYPES[table]._fields))})"
 
 #: The FTS5 tokenizer: diacritics folded so `cancelacion` finds `cancelación`; Porter stems
 #: English (`Discovers` finds `Discover`) and, applied to query and text alike, leaves Spanish

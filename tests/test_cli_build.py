@@ -84,7 +84,7 @@ def test_extra_file_and_folder_land_beside_the_bundled_pages(tmp_path):
     assert links["Camouflaged"] == "camuflado" and links["Page Nobody Wrote"] is None
     import json
     assert json.loads(conn.execute("select value from meta where key = 'extra_sources'").fetchone()[0]) == [
-        str(folder.absolute())]
+        {"given": str(folder), "path": str(folder.absolute())}]
 
 
 @pytest.mark.parametrize("case", sorted(bad_inputs()))
