@@ -1,5 +1,6 @@
-"""Reading page files: bad inputs become warnings, the format comes from the content, and a
-property that holds over every golden case of the plain-text, rulebook and HTML parsers."""
+"""Reading page files: bad inputs become warnings, the format comes from the content, and
+properties that hold over every golden case and bundled page: each rule's text is found in the
+whole page's plain text, every FAQ has a question and an answer, and no markup is left."""
 from __future__ import annotations
 
 import json
@@ -7,6 +8,7 @@ import os
 import re
 from pathlib import Path
 
+import mwparserfromhell
 import pytest
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
@@ -15,8 +17,11 @@ from hypothesis import strategies as st
 from rulecheck.data import DATA_DIR
 from rulecheck.ingest import MAX_BYTES, LoadResult, detect_format, detect_lang, load_page, parse_text
 from rulecheck.ingest.html import parse_html
+from rulecheck.ingest.plainify import TextCollector, positional_text
 from rulecheck.ingest.plaintext import parse_plaintext
 from rulecheck.ingest.rulebook import parse_rulebook
+from rulecheck.ingest.wikitext import parse_wikitext
+from rulecheck.ingest.wikitext_templates import classify
 
 GOLDEN = Path(__file__).parent / "golden"
 PAGES = DATA_DIR / "pages"
@@ -127,9 +132,21 @@ def test_html_without_title_uses_file_name(tmp_path):
     ("TITLE\nACTIVATION\n► Automatic.", "rulebook"),
     ("HoloMask State\n- Automatic when deployed.\n| HOLOMASK |", "text"),
     ("A page with one [[link]] only.", "text"),
+    ("[[Camouflaged]] troopers:\n* may not be attacked.", "wikitext"),
+    ("# Camouflaged\n\n## Effects\n\n# Automatic.\n# Then hidden.\n* Bullet.", "text"),
+    ("# one\n# two\n# three\n# four", "text"),
 ])
 def test_detect_format(text, fmt):
     assert detect_format(text) == fmt
+
+
+def test_markdown_with_hash_headings_is_plain_text(tmp_path):
+    path = tmp_path / "notes.md"
+    path.write_text("# HoloMask State\n\n## EFFECTS\n\n- The trooper is shown as another Model.\n"
+                    "# A numbered step.\n", encoding="utf-8")
+    page = load_page(path).page
+    assert page.format == "text" and page.rules
+    assert page.rules[0].text == "The trooper is shown as another Model."
 
 
 @pytest.mark.parametrize("text, lang", [
@@ -162,8 +179,9 @@ def _squash(text: str) -> str:
 def _source_text(parser: str, source: str) -> str:
     if parser == "html":
         return BeautifulSoup(source, "html.parser").get_text()
-    if parser == "rulebook":  # the parser joins words hyphenated at a line end
-        return re.sub(r"(?<=[^\W\d_])-\n\s*(?=[a-z])", "", source)
+    if parser == "rulebook":  # the parser joins words hyphenated at a line end (`Camou-flaged`, `Look-Out!`)
+        source = re.sub(r"(?<=[^\W\d_])-\n\s*(?=[a-z])", "", source)
+        return re.sub(r"(?<=[^\W\d_]-)\n\s*(?=[^\W\d_])", "", source)
     return source
 
 
@@ -187,3 +205,59 @@ def test_parsers_never_raise(text):
     for parse, _ in PARSERS.values():
         page = parse(text, "fuzz")
         assert all(r.key for r in page.rules)
+
+
+# --- a property of every page: rule text comes from the page itself ------------------------
+
+def _wikitext_plain(text: str) -> str:
+    """The whole page's plain text, read the way the parser reads its lines: known templates
+    show nothing, unknown ones their unnamed parameters; links their labels; quotes and tags go."""
+    collector = TextCollector(lambda t, c: "" if classify(t) is not None else positional_text(t, c))
+    collector.add(mwparserfromhell.parse(text, skip_style_tags=True).nodes)
+    return collector.text()
+
+
+def _html_visible(text: str) -> str:
+    """What a browser shows of the page: no head, scripts or styles; `<br>` a line break."""
+    soup = BeautifulSoup(text, "html.parser")
+    for hidden in soup.find_all(("head", "script", "style", "noscript")):
+        hidden.decompose()
+    for br in soup.find_all("br"):
+        br.replace_with("\n")
+    return soup.get_text()
+
+
+def _page_plain(fmt: str, text: str) -> str:
+    if fmt == "wikitext":
+        return _wikitext_plain(text)
+    if fmt == "html":
+        return _html_visible(text)
+    return _source_text(fmt, text)  # plain text as it is; rulebook text with its hyphenated wraps joined
+
+
+ALL_PARSERS = {**PARSERS, "wikitext": (parse_wikitext, "wiki")}
+PAGE_CASES = [(parser, GOLDEN / parser / f"{case}.{ALL_PARSERS[parser][1]}") for parser, case in GOLDEN_CASES] + [
+    ("wikitext", p) for p in sorted((GOLDEN / "wikitext").glob("*.wiki"))] + [
+    (None, p) for p in sorted(PAGES.iterdir())]
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("parser, path", PAGE_CASES, ids=[f"{p or 'bundled'}-{path.name}" for p, path in PAGE_CASES])
+def test_every_rule_text_is_found_in_its_whole_page(parser, path):
+    text = path.read_text(encoding="utf-8")
+    if parser is None:  # a bundled page, read as `rulecheck build` reads it
+        page, fmt = parse_text(text, f"data/pages/{path.name}", path.stem), detect_format(text)
+    else:
+        page, fmt = ALL_PARSERS[parser][0](text, path.stem), parser
+    whole = _norm(_page_plain(fmt, text))
+    assert page.rules or page.faqs
+    for rule in page.rules:
+        assert rule.text and _norm(rule.text) in whole, rule.key
+        assert not MARKUP.search(rule.text), (rule.key, rule.text)
+    for faq in page.faqs:
+        assert faq.question.strip() and faq.answer.strip()
+        assert not MARKUP.search(faq.question) and not MARKUP.search(faq.answer), faq.question
+    assert not MARKUP.search(page.title)
