@@ -32,9 +32,9 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool) -> None:
     from rulecheck.kb.location import resolve_db_path
     from rulecheck.kb.read import KnowledgeBaseError
 
-    db_path = resolve_db_path(db)
     bar = _Progress()
     try:
+        db_path = resolve_db_path(db)
         report = build_database(db_path, list(paths), strict=strict, progress=bar.update)
     except StrictBuildFailed as e:
         bar.close()

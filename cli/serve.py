@@ -74,8 +74,12 @@ def serve(db: str | None, port: int, host: str) -> None:
     from rulecheck.kb.location import ensure_built
     from rulecheck.kb.read import KnowledgeBaseError
 
+    def building(path: Path, reason: str) -> None:
+        why = "first use" if reason == "missing" else "the bundled data changed"
+        click.echo(f"Building the knowledge base at {path} ({why})…", err=True)
+
     try:
-        path = ensure_built(db)
+        path = ensure_built(db, on_build=building, on_note=lambda note: click.echo(f"warning: {note}", err=True))
     except KnowledgeBaseError as e:
         raise click.ClickException(str(e)) from e
     if port and not port_free(host, port):

@@ -76,14 +76,20 @@ def resolve_db_path(db: str | os.PathLike | None) -> Path:
     return _expand(db) if db else default_db_path()
 
 
-def bundled_fingerprint() -> str:
-    """A hash of everything a build reads by default: bundled pages, data tables, and the
-    ingest and build code (an upgraded rulecheck rebuilds its base)."""
+def fingerprint_files() -> list[Path]:
+    """Everything a build reads by default, each file once: the bundled data, then the ingest
+    and kb code (`kb/` holds this module, in an installed package and a checkout alike)."""
     root = Path(__file__).resolve().parent.parent  # the installed `rulecheck` package, or the checkout
     files = sorted(p for p in DATA_DIR.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     for name in _CODE_DIRS:
         files += sorted((root / name).glob("*.py")) if (root / name).is_dir() else []
-    return files_digest(files)
+    return files
+
+
+def bundled_fingerprint() -> str:
+    """A hash of `fingerprint_files()`: bundled pages, data tables, and the ingest and build
+    code (an upgraded rulecheck rebuilds its base)."""
+    return files_digest(fingerprint_files())
 
 
 def files_digest(paths: Iterable[Path], salt: str = "") -> str:

@@ -1,6 +1,7 @@
 """The read side of the knowledge base: open it read-only, fetch rows, search. sqlite3 only."""
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 from pathlib import Path
@@ -81,20 +82,32 @@ _STOP = set(
 
 def fts_query(text: str) -> str | None:
     """An FTS5 query matching any of the question's content words, each quoted (never a syntax error)."""
-    words = [w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1]
-    if not words:
-        return None
-    return " OR ".join(f'"{w}"' for w in dict.fromkeys(words))
+    words = _content_words(text)
+    return " OR ".join(f'"{w}"' for w in words) if words else None
+
+
+#: FTS5's bm25 constant: no term can add more than (k1 + 1) × its IDF to a passage's score.
+_BM25_K1 = 1.2
 
 
 def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
-    """Rules and FAQs nearest to `text` by full-text rank, best first.
+    """Rules and FAQs nearest to `text`, best first, the two kinds ranked on one scale.
 
-    Each hit: `kind` (`rule`/`faq`/`errata`), `id`, `page`, `section`, `text`, `version`, `rank`.
+    bm25 ranks from `rules_fts` and `faqs_fts` are not comparable (each table has its own word
+    frequencies), so each hit's bm25 is divided by the most the question's words could score in
+    its table: `score` is the share (0–1) of the question the passage carries there. Words
+    neither table has are left out of both; a word only one table has counts in the other's
+    ceiling too, so a passage that covers it beats one from a table that cannot.
+    Each hit: `kind` (`rule`/`faq`/`errata`), `id`, `page`, `section`, `text`, `version`,
+    `score`, `rank` (−score: lower is better, like bm25) and `bm25` (the table's own rank).
     """
-    query = fts_query(text)
-    if not query:
+    words = _content_words(text)
+    if not words:
         return []
+    query = " OR ".join(f'"{w}"' for w in words)
+    counts = {table: _document_counts(conn, table, words) for table in ("rules", "faqs")}
+    known = [i for i in range(len(words)) if counts["rules"][1][i] or counts["faqs"][1][i]]
+    ceilings = {table: _ceiling(total, [per_word[i] for i in known]) for table, (total, per_word) in counts.items()}
     hits: list[dict] = []
     for row in conn.execute(
         """select rules.id, rules.section, rules.text, pages.title as page, rules_fts.rank as rank
@@ -103,7 +116,7 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
         [query, limit],
     ):
         hits.append({"kind": "rule", "id": row["id"], "page": row["page"], "section": row["section"],
-                     "text": row["text"], "version": None, "rank": row["rank"]})
+                     "text": row["text"], "version": None, **_scored(row["rank"], ceilings["rules"])})
     for row in conn.execute(
         """select faqs.id, faqs.kind, faqs.question, faqs.answer, faqs.version, faqs_fts.rank as rank,
                   (select pages.title from faq_pages join pages on pages.id = faq_pages.page_id
@@ -113,6 +126,29 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
         [query, limit],
     ):
         hits.append({"kind": row["kind"], "id": row["id"], "page": row["page"], "section": None,
-                     "text": f"{row['question']}\n{row['answer']}", "version": row["version"], "rank": row["rank"]})
-    hits.sort(key=lambda h: h["rank"])
+                     "text": f"{row['question']}\n{row['answer']}", "version": row["version"],
+                     **_scored(row["rank"], ceilings["faqs"])})
+    hits.sort(key=lambda h: (h["rank"], h["kind"] != "rule", h["id"]))
     return hits[:limit]
+
+
+def _content_words(text: str) -> list[str]:
+    return list(dict.fromkeys(w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1))
+
+
+def _document_counts(conn: sqlite3.Connection, table: str, words: list[str]) -> tuple[int, list[int]]:
+    """How many passages `table` has, and how many of them each word matches."""
+    fts = f"{table}_fts"
+    total = conn.execute(f"select count(*) from {fts}").fetchone()[0]
+    return total, [conn.execute(f"select count(*) from {fts} where {fts} match ?", [f'"{w}"']).fetchone()[0]
+                   for w in words]
+
+
+def _ceiling(total: int, matches: list[int]) -> float:
+    """The most bm25 words matching these many passages could give one: Σ (k1 + 1) × FTS5's IDF."""
+    return sum((_BM25_K1 + 1) * max(math.log((total - n + 0.5) / (n + 0.5)), 1e-6) for n in matches)
+
+
+def _scored(bm25: float, ceiling: float) -> dict:
+    score = round(-bm25 / ceiling, 6) if ceiling else 0.0
+    return {"score": score, "rank": -score, "bm25": bm25}

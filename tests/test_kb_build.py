@@ -81,6 +81,29 @@ def test_page_ids_are_slugs_and_rule_ids_prefix_them(conn):
     assert row["source_text"] == "* The trooper is Discovered."
 
 
+@pytest.mark.parametrize("text, slug_, fid, folded", [
+    # values computed by the ids code before the accent folding was shared: ids must not change
+    ("¿Puede un Marcador de Camuflado ﬁjar una ORA?", "puede-un-marcador-de-camuflado-fijar-una-ora",
+     "faq-puede-un-marcador-de-camuflado-fijar-5b492d", "¿puede un marcador de camuflado fijar una ora?"),
+    ("Línea de Tiro (LdT) ²", "linea-de-tiro-ldt-2", "faq-linea-de-tiro-ldt-2-1767e6", "linea de tiro (ldt) 2"),
+    ("Ñandú — Ü", "nandu-u", "faq-nandu-u-5848fb", "nandu — u"),
+])
+def test_accents_fold_the_same_way_for_ids_and_the_glossary(text, slug_, fid, folded):
+    from rulecheck.kb.glossary import fold
+    from rulecheck.kb.ids import slug
+
+    assert (slug(text), faq_id(text), fold(text)) == (slug_, fid, folded)
+
+
+def test_accent_folding_lives_in_one_place():
+    from pathlib import Path
+
+    import rulecheck.kb
+
+    users = [p.name for p in sorted(Path(rulecheck.kb.__file__).parent.glob("*.py")) if "unicodedata" in p.read_text()]
+    assert users == ["glossary.py"]
+
+
 def test_same_title_gets_edition_then_number_suffix_and_a_warning():
     ids, warnings = assign_page_ids([("TO Camouflaged", "N3", "a"), ("TO Camouflaged", "N4", "b"),
                                      ("TO Camouflaged", "N4", "c"), ("TO camouflaged", None, "d")])
@@ -111,6 +134,15 @@ def test_ids_are_stable_and_rows_deterministic(tmp_path):
     assert dumps[0] == dumps[1]
 
 
+def test_rule_ordinal_is_the_position_on_the_page_whatever_the_parser_numbered(conn):
+    # the records number within a section or parent (effects-1, effects-2, cancellation-1, -1-1, -1-2)
+    for (page_id,) in conn.execute("select id from pages"):
+        got = conn.execute("select ordinal from rules where page_id = ? order by rowid", [page_id]).fetchall()
+        assert [r[0] for r in got] == list(range(1, len(got) + 1)), page_id
+    assert [r[0] for r in conn.execute("select key from rules where page_id = 'to-camouflaged' order by ordinal")] == [
+        "effects-1", "effects-2", "cancellation-1", "cancellation-1-1", "cancellation-1-2"]
+
+
 # --- FAQs --------------------------------------------------------------------------------------
 
 def test_one_faq_on_two_pages_is_one_row(conn):
@@ -127,6 +159,26 @@ def test_errata_counted_from_faqs_and_rules(db_path):
     assert (report.pages, report.rules, report.faqs, report.errata) == (4, 9, 3, 2)
     conn = sqlite3.connect(db_path)
     assert conn.execute("select kind from faqs where question like '[Errata]%'").fetchone() == ("errata",)
+
+
+# Two different questions whose 6-hex FAQ ids collide (found by search; the test checks it).
+COLLIDING = ("Can a Marker be hit by template 3089?", "Can a Marker be hit by template 6109?")
+
+
+def test_two_questions_with_one_faq_id_stay_apart_with_a_warning(db_path):
+    assert faq_id(COLLIDING[0]) == faq_id(COLLIDING[1])
+    first, second = pages()[:2]
+    first.faqs.append(faq(COLLIDING[0], "Yes."))
+    second.faqs.append(faq(COLLIDING[1], "No."))
+    second.faqs.append(faq(COLLIDING[1].upper(), "No."))  # the same question again: the same longer id
+    report = write_database(db_path, [first, second])
+    conn = sqlite3.connect(db_path)
+    longer = faq_id(COLLIDING[1], digits=12)
+    assert dict(conn.execute("select id, answer from faqs where question like 'Can a Marker be hit by template%'")) == {
+        faq_id(COLLIDING[0]): "Yes.", longer: "No."}
+    assert conn.execute("select count(*) from faq_pages where faq_id = ?", [longer]).fetchone() == (1,)
+    assert [w.code for w in report.warnings] == ["faq-id-collision"]
+    assert longer in report.warnings[0].message and report.warnings[0].source == "camuflado.txt"
 
 
 # --- links -------------------------------------------------------------------------------------
@@ -267,6 +319,53 @@ def test_rename_failure_is_a_build_error_and_leaves_no_temp_file(db_path, monkey
 def test_a_folder_as_destination_is_a_build_error(tmp_path):
     with pytest.raises(BuildError, match="is a folder"):
         write_database(tmp_path, pages())
+
+
+def test_an_unwritable_destination_is_a_build_error_naming_the_path(tmp_path):
+    with pytest.raises(BuildError, match=r"/proc/nope.*Choose another --db"):
+        build_database("/proc/nope/kb.db")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    with pytest.raises(BuildError, match="a-file"):
+        write_database(blocker / "kb.db", pages())
+
+
+@pytest.mark.parametrize("content", [b"my shopping list\n", "notes"])
+def test_a_file_that_is_not_a_rulecheck_base_is_never_overwritten(tmp_path, content):
+    from rulecheck.kb.read import NotAKnowledgeBase
+
+    path = tmp_path / "mine.db"
+    if content == "notes":
+        user = sqlite3.connect(path)
+        user.execute("create table notes (text)")
+        user.execute("insert into notes values ('keep me')")
+        user.commit()
+        user.close()
+    else:
+        path.write_bytes(content)
+    before = path.read_bytes()
+    with pytest.raises(NotAKnowledgeBase, match="is not a rulecheck knowledge base; choose another --db"):
+        build_database(path)
+    with pytest.raises(NotAKnowledgeBase):
+        write_database(path, pages())
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["mine.db"]
+
+
+def test_an_empty_file_or_an_old_base_is_replaced(db_path):
+    db_path.parent.mkdir()
+    db_path.write_bytes(b"")
+    write_database(db_path, pages())
+    write_database(db_path, pages()[:1])
+    assert sqlite3.connect(db_path).execute("select count(*) from pages").fetchone() == (1,)
+
+
+def test_authoring_errors_are_knowledge_base_errors():
+    from rulecheck.kb.faq_links import LogicFileError
+    from rulecheck.kb.glossary import GlossaryError
+    from rulecheck.kb.read import KnowledgeBaseError
+
+    assert issubclass(GlossaryError, KnowledgeBaseError) and issubclass(LogicFileError, KnowledgeBaseError)
+    assert not issubclass(GlossaryError, ValueError) and not issubclass(LogicFileError, ValueError)
 
 
 def test_a_missing_extra_path_is_a_build_error(db_path, tmp_path):

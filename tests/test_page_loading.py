@@ -1,7 +1,15 @@
-"""Parsing the build's pages in two processes gives exactly what one process gives."""
+"""Parsing the build's pages in two processes gives exactly what one process gives.
+
+The worker runs only on Linux with two cores; these tests force it on (it works on one core,
+only slower), so they need fork, not two cores.
+"""
 from __future__ import annotations
 
 import multiprocessing
+import os
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -9,8 +17,7 @@ from rulecheck.kb import page_loading
 from rulecheck.kb.manifest import load_manifest
 from rulecheck.kb.page_loading import Input, load_pages
 
-pytestmark = pytest.mark.skipif(not hasattr(multiprocessing, "get_context") or page_loading._cores() < 2,
-                                reason="the worker needs fork and two cores")
+needs_fork = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker runs on Linux only")
 
 
 @pytest.fixture
@@ -41,6 +48,7 @@ def sequential(inputs, monkeypatch):
     return result, calls
 
 
+@needs_fork
 def test_two_processes_give_the_same_pages_warnings_and_progress(inputs, monkeypatch):
     expected, expected_calls = sequential(inputs, monkeypatch)
     monkeypatch.setattr(page_loading, "_parallel", lambda inputs: True)
@@ -51,6 +59,7 @@ def test_two_processes_give_the_same_pages_warnings_and_progress(inputs, monkeyp
     assert not multiprocessing.active_children()
 
 
+@needs_fork
 def test_a_failed_worker_leaves_the_pages_to_this_process(inputs, monkeypatch, capfd):
     expected, _ = sequential(inputs, monkeypatch)
 
@@ -63,6 +72,7 @@ def test_a_failed_worker_leaves_the_pages_to_this_process(inputs, monkeypatch, c
     assert load_pages(inputs) == expected
 
 
+@needs_fork
 def test_an_interrupted_load_stops_the_worker(inputs, monkeypatch):
     monkeypatch.setattr(page_loading, "_parallel", lambda inputs: True)
 
@@ -77,3 +87,50 @@ def test_an_interrupted_load_stops_the_worker(inputs, monkeypatch):
 
 def test_small_builds_stay_in_one_process(inputs):
     assert not page_loading._parallel(inputs[:4])
+
+
+@pytest.mark.parametrize("platform, cores, expected", [
+    ("linux", 2, True), ("linux", 1, False), ("darwin", 2, False), ("win32", 4, False)])
+def test_the_worker_only_on_linux_with_two_cores(inputs, monkeypatch, platform, cores, expected):
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)), raising=False)
+    monkeypatch.setattr(page_loading, "PARALLEL_MIN_BYTES", 1)
+    assert page_loading._parallel(inputs) is (expected and hasattr(os, "fork"))
+
+
+PROBE = """
+import sys
+from pathlib import Path
+from rulecheck.kb import page_loading
+from rulecheck.kb.page_loading import Input, load_pages
+heavy = ("mwparserfromhell", "bs4")
+assert not any(m in sys.modules for m in heavy), "imported too early"
+page_loading._parallel = lambda inputs: {parallel}
+inputs = [Input(Path(p), p) for p in sys.argv[1:]]
+pages, warnings = load_pages(inputs)
+assert [p.title for p in pages] == ["Plain One", "Plain Two"] and not warnings, (pages, warnings)
+print(sorted(m for m in heavy if m in sys.modules))
+"""
+
+
+def probe(tmp_path, parallel: bool) -> str:
+    """In a fresh interpreter, load two plain-text pages; which heavy parser libraries got imported."""
+    paths = []
+    for title in ("Plain One", "Plain Two"):
+        path = tmp_path / f"{title}.txt"
+        path.write_text(f"{title}\n\nEFFECTS\n\n- An effect of {title}.\n", encoding="utf-8")
+        paths.append(str(path))
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(PROBE.format(parallel=parallel)), *paths],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@needs_fork
+def test_the_parsers_are_imported_before_the_fork(tmp_path):
+    # plain text needs neither library: only the import before forking brings them in here
+    assert probe(tmp_path, parallel=True) == "['bs4', 'mwparserfromhell']"
+
+
+def test_one_process_imports_only_the_parsers_it_uses(tmp_path):
+    assert probe(tmp_path, parallel=False) == "[]"
