@@ -79,7 +79,8 @@ def serve(db: str | None, port: int, host: str) -> None:
         click.echo(f"Building the knowledge base at {path} ({why})…", err=True)
 
     try:
-        path = ensure_built(db, on_build=building, on_note=lambda note: click.echo(f"warning: {note}", err=True))
+        path = ensure_built(db, on_build=building,
+                            on_note=lambda note: click.echo(f"warning: {note}", err=True))
     except KnowledgeBaseError as e:
         raise click.ClickException(str(e)) from e
     if port and not port_free(host, port):

@@ -13,7 +13,6 @@ from rulecheck.cli.main import cli
 from rulecheck.kb.build import BuildError, build_database
 from rulecheck.kb.location import (
     ENV_VAR,
-    bundled_fingerprint,
     default_db_path,
     ensure_built,
     files_digest,
@@ -234,3 +233,17 @@ def test_the_fingerprint_reads_each_file_once_code_and_data():
     assert {(p.parent.name, p.name) for p in files} >= {
         ("kb", "build.py"), ("kb", "location.py"), ("ingest", "wikitext.py"), ("data", "manifest.toml"),
         ("pages", "camuflado.txt")}
+
+
+def test_serve_prints_its_building_note_from_the_hook(tmp_path):
+    import socket
+
+    db = tmp_path / "kb.db"
+    with socket.socket() as busy:  # serve stops at the busy port, after building the base
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--db", str(db), "--port", str(port)], catch_exceptions=False)
+    assert result.exit_code == 1 and "is in use" in result.output
+    assert f"Building the knowledge base at {db} (first use)…" in result.output
+    assert inspect_base(db).status == "current"
