@@ -6,22 +6,14 @@ import sqlite3
 
 from rulecheck.checker.engine import Evaluation, evaluate, label
 from rulecheck.checker.errors import EmptyQuestion
-from rulecheck.checker.logic import STATES, LogicTable, load_logic
+from rulecheck.checker.logic import LogicTable, load_logic
 from rulecheck.checker.question import read_question
 from rulecheck.checker.scenario import Scenario
-from rulecheck.checker.vocabulary import STATE_LABEL, STATE_LABELS
 from rulecheck.kb.read import faqs_by_id, rules_by_id, search
 
 _CONDITION_WORDS = {"keeps": "it keeps the state", "cancelled": "it is revealed", "marker": "it keeps its Marker state",
                     "allowed": "it is allowed", "forbidden": "it is not allowed", "yes": "yes", "no": "no",
                     "open": "it is Open Information", "private": "it is Private Information"}
-#: What declaring a Skill that cancels the state costs, for "can it …?" answers.
-_COST = {"camouflaged": "cancels the Camouflaged state (the Marker is replaced by the model)",
-         "to_camouflaged": "cancels the TO Camouflaged state (the Marker is replaced by the model)",
-         "hidden_deployment": "cancels Hidden Deployment (the model is placed where its position was written down)",
-         "holomask": "cancels HoloMask (the imitated model is replaced by the real one at the end of the Order)"}
-#: Page title → edition, to tell an N4 answer that it rests on an N3-era FAQ.
-_PAGE_EDITION = {title: edition for edition, title in STATES.values()}
 
 
 class Answer:
@@ -29,11 +21,12 @@ class Answer:
 
     # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
     # builds the generated methods at start-up (see benchmarks/ask_bench.py).
-    __slots__ = ("question", "verdict", "answer", "edition", "scenario", "trace", "citations", "state", "notes")
+    __slots__ = ("question", "verdict", "answer", "edition", "scenario", "trace", "citations", "state", "notes",
+                 "page", "fact")
 
     def __init__(self, question: str | None, verdict: str, answer: str, edition: str | None, scenario: dict,
                  trace: list[dict], citations: list[dict], state: str | None = None,
-                 notes: list[str] | None = None) -> None:
+                 notes: list[str] | None = None, page: str | None = None, fact: str | None = None) -> None:
         self.question = question
         self.verdict = verdict
         self.answer = answer
@@ -43,27 +36,34 @@ class Answer:
         self.citations = citations
         self.state = state
         self.notes = notes if notes is not None else []
+        #: The title of the page the state was decided from.
+        self.page = page
+        #: The plain answer to a what/where question ("-6"), when a row gives one; the verdict is
+        #: then "unknown" (the contract's verdicts are for yes/no questions).
+        self.fact = fact
 
     def __repr__(self) -> str:
         return f"Answer({self.question!r}, {self.verdict!r}, {self.answer!r})"
 
     def to_dict(self) -> dict:
-        """`{question, verdict, answer, edition, scenario, trace, citations, state, page, reasoning, notes}`."""
+        """`{question, verdict, answer, edition, scenario, trace, citations, state, page, reasoning, notes, fact}`."""
         return {"question": self.question, "verdict": self.verdict, "answer": self.answer, "edition": self.edition,
                 "scenario": self.scenario, "trace": self.trace, "citations": self.citations, "state": self.state,
-                "page": STATES[self.state][1] if self.state else None,
-                "reasoning": [step["step"] for step in self.trace], "notes": self.notes}
+                "page": self.page, "reasoning": [step["step"] for step in self.trace], "notes": self.notes,
+                "fact": self.fact}
 
     def to_text(self) -> str:
         """Verdict first, the answer, numbered reasoning, then each citation quoted with its place."""
-        lines = [f"Verdict: {self.verdict.upper()}", self.answer]
+        head = f"Answer: {self.fact}" if self.fact else f"Verdict: {self.verdict.upper()}"
+        lines = [head, self.answer]
         if self.state:
-            lines.append(f"Edition: {self.edition} ({STATES[self.state][1]})")
+            lines.append(f"Edition: {self.edition} ({self.page})")
         lines += [f"Note: {n}" for n in self.notes]
         if self.trace:
             lines += ["", "Reasoning:"] + [f"  {i}. {step['step']}" for i, step in enumerate(self.trace, 1)]
         if self.citations:
-            lines += ["", "Citations:" if self.verdict != "unknown" else "Nearest passages:"]
+            decided = self.verdict != "unknown" or self.fact
+            lines += ["", "Citations:" if decided else "Nearest passages:"]
             for i, c in enumerate(self.citations, 1):
                 if c["kind"] == "rule":
                     where = f"{c['page']}, {c['section']}"
@@ -111,7 +111,7 @@ def answer_scenario(conn: sqlite3.Connection, scenario: Scenario, *, question: s
     table = table or load_logic()
     ev = evaluate(table, scenario) if scenario.states else Evaluation("unknown")
     notes = []
-    if ev.verdict == "unknown":
+    if ev.verdict == "unknown" and ev.outcome != "fact":
         text = question or " ".join(scenario.declares + scenario.events + scenario.enemy + scenario.properties)
         hits = search(conn, text, limit=5)
         citations = [{"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h["section"],
@@ -119,33 +119,37 @@ def answer_scenario(conn: sqlite3.Connection, scenario: Scenario, *, question: s
         if scenario.other_states:
             names = " and ".join(scenario.other_states)
             verb = "is not one" if len(scenario.other_states) == 1 else "are not"
-            sentence = (f"{names} {verb} of the states the checker covers ({', '.join(STATE_LABELS)}), so there is "
+            sentence = (f"{names} {verb} of the states the checker covers ({', '.join(table.vocabulary.labels())}), so there is "
                         "no checked answer; the nearest passages follow.")
         elif scenario.ask == "fact":
             sentence = ("The question asks for a fact (how, what, which…), not for a yes or no, so there is "
                         "no checked answer; the nearest passages follow.")
         elif not scenario.states:
-            sentence = ("The question names none of the states the checker knows (Camouflaged, TO Camouflaged, "
-                        "Hidden Deployment, HoloMask), so there is no checked answer; the nearest passages follow.")
+            sentence = (f"The question names none of the states the checker knows ({', '.join(table.vocabulary.labels())}), "
+                        "so there is no checked answer; the nearest passages follow.")
         else:
             sentence = ("The checker's logic does not cover this question, so there is no checked answer; "
                         "the nearest passages follow.")
         return Answer(question, "unknown", sentence, scenario.edition or None, scenario.to_dict(), [], citations)
+    page = table.states[ev.state].page
     notes += list(scenario.readings)
     if scenario.edition and scenario.edition != ev.edition:
-        notes.append(f"There is no {scenario.edition} text for this state here; the {ev.edition} page {STATES[ev.state][1]} was used.")
-    deciding = _deciding_ids(ev)
+        notes.append(f"There is no {scenario.edition} text for this state here; the {ev.edition} page {page} was used.")
+    # a fact answers no yes/no question: its sources are quoted first, but decide no verdict
+    deciding = _deciding_ids(ev) if ev.outcome != "fact" else set()
     citations = _citations(conn, ev.cites, deciding)
     trace = list(ev.trace)
+    page_edition = {st.page: st.edition for st in table.states.values()}  # to flag an N3-era FAQ in an N4 answer
     for c in citations:
-        era = _PAGE_EDITION.get(c["page"] or "")
+        era = page_edition.get(c["page"] or "")
         if c["kind"] != "rule" and era and ev.edition and era != ev.edition:
             note = (f"FAQ {c['id']} ({c.get('version') or 'no version'}) is from the {era}-era FAQ on the {c['page']} page; "
                     f"there is no {ev.edition} FAQ on this.")
             notes.append(note)
             trace.insert(len(trace) - 1, {"step": note, "cites": [c["id"]]})
+    fact = ev.decisions[0].rows[0].answer if ev.outcome == "fact" else None
     return Answer(question, ev.verdict, _sentence(table, scenario, ev), ev.edition, scenario.to_dict(), trace, citations,
-                  ev.state, notes)
+                  ev.state, notes, page, fact)
 
 
 def _deciding_ids(ev: Evaluation) -> set[str]:
@@ -159,6 +163,9 @@ def _deciding_ids(ev: Evaluation) -> set[str]:
 
 
 def _sentence(table: LogicTable, scenario: Scenario, ev: Evaluation) -> str:
+    if ev.outcome == "fact":
+        row = ev.decisions[0].rows[0]
+        return f"{row.answer[0].upper()}{row.answer[1:]} — {row.because[0].lower()}{row.because[1:]}"
     if ev.verdict == "depends":
         parts = []
         for d in ev.decisions:
@@ -172,10 +179,10 @@ def _sentence(table: LogicTable, scenario: Scenario, ev: Evaluation) -> str:
         # "Can it Dodge?": it may; the answer says what declaring it costs
         skill = label(table, decisive.subject)
         if ev.outcome == "cancelled":
-            return f"Yes — it may, but declaring {skill} {_COST[ev.state]}."
+            return f"Yes — it may, but declaring {skill} {table.states[ev.state].cost}."
         if ev.outcome == "marker":
             return f"Yes — it may; declaring {skill} ends Hidden Deployment, but the trooper keeps its Marker state."
-        return f"Yes — it may, and declaring {skill} keeps the {STATE_LABEL[ev.state]} state: {because[0].lower()}{because[1:]}."
+        return f"Yes — it may, and declaring {skill} keeps the {table.vocabulary.label(ev.state)} state: {because[0].lower()}{because[1:]}."
     if ev.order_row:
         order = ev.order_row.because
         because += "; " + order[0].lower() + order[1:].rstrip(".")
@@ -183,8 +190,9 @@ def _sentence(table: LogicTable, scenario: Scenario, ev: Evaluation) -> str:
 
 
 def _citations(conn: sqlite3.Connection, ids: list[str], deciding: set[str]) -> list[dict]:
-    rules = rules_by_id(conn, [i for i in ids if not i.startswith("faq-")])
-    faqs = faqs_by_id(conn, [i for i in ids if i.startswith("faq-")])
+    """The cited rows, looked up in both tables (an id's shape says nothing of its kind)."""
+    rules = rules_by_id(conn, ids)
+    faqs = faqs_by_id(conn, [i for i in ids if i not in rules])
     out = []
     for cid in ids:
         if cid in rules:

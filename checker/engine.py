@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rulecheck.checker.logic import CONDITIONS, STATES, LogicTable, Relay, Row
+from rulecheck.checker.logic import CONDITIONS, LogicTable, Relay, Row
 from rulecheck.checker.scenario import Scenario
-from rulecheck.checker.vocabulary import STATE_LABEL
 
 _OUTCOME_WORDS = {"keeps": "keeps the state", "cancelled": "cancels the state", "marker": "ends Hidden Deployment but keeps the Marker state",
                   "allowed": "is allowed", "forbidden": "is not allowed", "yes": "yes", "no": "no",
-                  "open": "Open Information", "private": "Private Information"}
+                  "open": "Open Information", "private": "Private Information", "fact": "is"}
 
 
 class Decision(NamedTuple):
@@ -127,8 +126,9 @@ def verdict_for(outcome: str, scenario: Scenario) -> str:
     """The answer to the question as worded, given the deciding outcome."""
     if outcome == "depends":
         return "depends"
-    if scenario.ask == "required" and outcome in ("allowed", "forbidden"):
-        return "yes" if outcome == "forbidden" else "no"  # must it be Discovered first? yes iff not allowed without
+    if scenario.ask in ("required", "lost") and outcome in ("allowed", "forbidden"):
+        # must it be Discovered first? / do I lose my ARO? yes iff not allowed
+        return "yes" if outcome == "forbidden" else "no"
     if outcome in ("allowed", "yes"):
         return "yes"
     if outcome in ("forbidden", "no"):
@@ -155,22 +155,25 @@ def evaluate_state(table: LogicTable, scenario: Scenario, state: str) -> Evaluat
     else:
         relays = [table.fireteam.get((state, s)) for s in scenario.leader]
         if None in relays:
-            return Evaluation("unknown", state, STATES[state][0])  # what the member performs is not in the logic
+            return Evaluation("unknown", state, table.states[state].edition)  # what the member performs is not in the logic
         if relays:
             ctx = dict(ctx, fireteam="member")
         performed = list(dict.fromkeys(list(scenario.declares) + [r.member for r in relays if r]))
         for role, subjects in (("declares", performed), ("events", scenario.events)):
             for s in subjects:
-                d = resolve(table, state, s, _topics(scenario, role), ctx)
+                d = _barred(table, state, s, ctx) if role == "declares" else None
+                d = d or resolve(table, state, s, _topics(scenario, role), ctx)
                 if d:
                     decisions.append(d)
         if len(performed) + len(scenario.events) > len(decisions):
             decisions = []  # part of the Order is outside the logic: no guess
     if not decisions:
-        return Evaluation("unknown", state, STATES[state][0])
+        return Evaluation("unknown", state, table.states[state].edition)
     outcomes = [d.outcome for d in decisions]
     if "depends" in outcomes:
         outcome = "depends"
+    elif "forbidden" in outcomes and not scenario.enemy:
+        outcome = "forbidden"  # a Skill it may not declare here: the Order is not possible at all
     elif "cancelled" in outcomes:
         outcome = "cancelled"
         if _revealed_late(scenario, decisions):
@@ -180,10 +183,34 @@ def evaluate_state(table: LogicTable, scenario: Scenario, state: str) -> Evaluat
         outcome = "forbidden"
     else:
         outcome = outcomes[0]
-    ev = Evaluation(verdict_for(outcome, scenario), state, STATES[state][0], outcome, decisions, order_row,
+    ev = Evaluation(verdict_for(outcome, scenario), state, table.states[state].edition, outcome, decisions, order_row,
                     relays=[r for r in (table.fireteam.get((state, s)) for s in scenario.leader) if r])
     ev.trace = _trace(table, scenario, ev)
     return ev
+
+
+def _barred(table: LogicTable, state: str, subject: str, context: dict) -> Decision | None:
+    """A `may` row that definitely forbids declaring `subject` in this context (Surprise Shot
+    in the Reactive Turn): that decides before whether the Skill would reveal the trooper."""
+    d = resolve(table, state, subject, ("may",), context)
+    if d is not None and d.outcome == "forbidden" and all(r.test(context) is True for r in d.rows):
+        return d
+    return None
+
+
+def evaluate_fact(table: LogicTable, scenario: Scenario) -> Evaluation:
+    """A what/where question: the `fact` row of the first state that has one for a subject
+    asked about ("What MOD…?" → -6), else `unknown`. The verdict stays `unknown` (there is no
+    yes or no); the Evaluation's outcome is `fact` and its decision holds the row."""
+    subjects = scenario.properties + scenario.enemy + scenario.declares + scenario.events
+    for state in scenario.states:
+        for subject in subjects:
+            d = resolve(table, state, subject, ("fact",), scenario.context)
+            if d is not None and d.outcome == "fact":
+                ev = Evaluation("unknown", state, table.states[state].edition, "fact", [d])
+                ev.trace = _trace(table, scenario, ev)
+                return ev
+    return Evaluation("unknown", scenario.states[0] if scenario.states else None)
 
 
 def _revealed_late(scenario: Scenario, decisions: list[Decision]) -> bool:
@@ -199,8 +226,10 @@ def evaluate(table: LogicTable, scenario: Scenario) -> Evaluation:
 
     An open question ("how far…?", "what MOD…?") has no yes or no: `unknown`, whatever the table says.
     """
-    if scenario.ask == "fact" or scenario.other_states:
+    if scenario.other_states:
         return Evaluation("unknown", scenario.states[0] if scenario.states else None)
+    if scenario.ask == "fact":
+        return evaluate_fact(table, scenario)
     results = [evaluate_state(table, scenario, s) for s in scenario.states]
     known = [r for r in results if r.verdict != "unknown"]
     if not known:
@@ -229,9 +258,9 @@ def _when(row: Row) -> str:
 
 def _trace(table: LogicTable, scenario: Scenario, ev: Evaluation) -> list[dict]:
     state = ev.state or ""
-    edition, page = STATES[state]
+    info = table.states[state]
     steps = [{"step": reading} for reading in scenario.readings]
-    steps.append({"step": f"State: {STATE_LABEL[state]}, from the {edition} page {page}."})
+    steps.append({"step": f"State: {info.label}, from the {info.edition} page {info.page}."})
     for relay in ev.relays:
         steps.append({"step": f"The Team Leader declares {label(table, relay.leader)}: the trooper, a Fireteam member that is "
                               f"not the Team Leader, performs {label(table, relay.member)} — {relay.because}",
@@ -248,7 +277,10 @@ def _trace(table: LogicTable, scenario: Scenario, ev: Evaluation) -> list[dict]:
     if ev.order_row:
         steps.append({"step": f"Whole Order: {ev.order_row.because}", "row": ev.order_row.id,
                       "outcome": "cancelled", "cites": list(ev.order_row.cites)})
-    steps.append({"step": f"The question asks {asked_about(table, scenario)}: {ev.verdict}."})
+    if ev.outcome == "fact":
+        steps.append({"step": f"The question asks for a fact: {ev.decisions[0].rows[0].answer}."})
+    else:
+        steps.append({"step": f"The question asks {asked_about(table, scenario)}: {ev.verdict}."})
     return steps
 
 
@@ -266,13 +298,15 @@ def asked_about(table: LogicTable, scenario: Scenario) -> str:
         skills = " + ".join(label(table, s) for s in scenario.enemy)
         if scenario.ask == "required":
             return f"whether it must be Discovered before an enemy may declare {skills} against it"
+        if scenario.ask == "lost":
+            return f"whether the right to declare {skills} is lost"
         if scenario.ask in ("allowed", "plain"):
             return f"whether an enemy may declare {skills} against it"
     if scenario.ask == "allowed" and scenario.declares:
         return f"whether it may declare {' + '.join(label(table, s) for s in scenario.declares)}"
     return {"revealed": "whether it is revealed", "keeps": "whether it keeps its state",
             "allowed": "whether it is allowed", "plain": "the fact itself", "fact": "for a fact",
-            "required": "whether a Discover must come first"}[scenario.ask]
+            "required": "whether a Discover must come first", "lost": "whether it is lost"}[scenario.ask]
 
 
 def condition_docs() -> dict[str, str]:

@@ -78,6 +78,18 @@ class UnknownSkill(CheckerError):
         super().__init__(f'Unknown {one} "{name}"{hint}')
 
 
+class UnknownEdition(CheckerError):
+    """An edition the checker cannot read (it reads the N3 and N4 pages)."""
+
+    def __init__(self, edition: str, editions: Iterable[str]) -> None:
+        self.edition = edition
+        editions = list(editions)
+        close = suggest(edition.upper(), editions)
+        hint = close if close.startswith(" — did you mean") else ""
+        super().__init__(f'Unknown edition "{edition}"{hint} — the checker reads {" and ".join(sorted(editions, reverse=True))}; '
+                         f"use --edition {sorted(editions, reverse=True)[0]} (the default) or one of the others")
+
+
 class BadScenario(CheckerError):
     """A scenario (file or options) that cannot be evaluated: says which field and why."""
 

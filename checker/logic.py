@@ -10,18 +10,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, suggest
+from rulecheck.checker.states import StateInfo
 from rulecheck.checker.vocabulary import Subject, Vocabulary, build_vocabulary
 from rulecheck.data import DATA_DIR, read_toml
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
-
-#: The four states: id → (edition of its page, page title).
-STATES: dict[str, tuple[str, str]] = {
-    "camouflaged": ("N4", "Camuflado"),
-    "to_camouflaged": ("N3", "TO Camouflaged"),
-    "hidden_deployment": ("N4", "Hidden Deployment State"),
-    "holomask": ("N4", "HoloMask State"),
-}
 
 #: topic → the outcomes a row of that topic may give.
 OUTCOMES: dict[str, tuple[str, ...]] = {
@@ -31,6 +24,7 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "enemy": ("allowed", "forbidden"),
     "order": ("yes", "no"),
     "property": ("yes", "no", "open", "private"),
+    "fact": ("fact",),
 }
 TOPICS = tuple(OUTCOMES)
 
@@ -40,7 +34,7 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "turn": (("active", "reactive"), None),
     "fireteam": (("none", "leader", "member"), "none"),
     "camouflage": (("yes", "no"), None),
-    "discovered": (("yes", "no"), "no"),
+    "discovered": (("yes", "no", "revealed"), "no"),
     "msv": (("none", "l3"), "none"),
     "template": (("other", "marker"), None),
     "lof": (("outside", "inside"), None),
@@ -89,6 +83,7 @@ condition("with_camouflage", "camouflage", "yes", doc="the trooper has a Skill t
 condition("without_camouflage", "camouflage", "no", doc="the trooper has no Marker-state Skill")
 condition("discovered_first", "discovered", "yes", doc="the marker was Discovered before")
 condition("not_discovered_first", "discovered", "no", doc="no successful Discover first")
+condition("revealed_first", "discovered", "revealed", doc="the marker has already revealed itself (its state was cancelled)")
 condition("with_msv3", "msv", "l3", doc="the enemy has Multispectral Visor L3")
 condition("template_other_target", "template", "other", doc="the Template is aimed at another, visible target")
 condition("template_at_marker", "template", "marker", doc="the Template is aimed at the marker itself")
@@ -106,7 +101,8 @@ condition("target_plain", "target", "plain", doc="the target is in no hiding sta
 
 _ROW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _CITE_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
-_ROW_FIELDS = {"id", "state", "edition", "topic", "subject", "conditions", "outcome", "priority", "because", "cites"}
+_ROW_FIELDS = {"id", "state", "edition", "topic", "subject", "conditions", "outcome", "priority", "because", "cites",
+               "answer"}
 
 
 class Row(NamedTuple):
@@ -122,6 +118,8 @@ class Row(NamedTuple):
     priority: int
     because: str
     cites: tuple[str, ...]
+    #: A `fact` row's plain answer to a what/where question ("-6").
+    answer: str = ""
 
     def test(self, context: dict[str, str | None]) -> bool | None:
         """True when every condition holds, None when only unknown axes stand in the way."""
@@ -165,6 +163,11 @@ class LogicTable:
         for rows in self.index.values():
             rows.sort(key=lambda r: -r.priority)
 
+    @property
+    def states(self) -> dict[str, StateInfo]:
+        """The covered states (`[state.<id>]`): id → edition, page title, label, hints, cost."""
+        return self.vocabulary.states
+
     def rows_for(self, state: str, subject: str) -> list[Row]:
         """Rows for one state and subject, highest priority first."""
         return self.index.get((state, subject), [])
@@ -186,7 +189,7 @@ def load_logic(path: Path | str | None = None) -> LogicTable:
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 4
+_CACHE_FORMAT = 5
 
 
 def _cache_file() -> Path | None:
@@ -201,8 +204,17 @@ def _cache_file() -> Path | None:
         key = files_digest(sources, salt=f"{_CACHE_FORMAT}:{sys.version}:{sys.implementation.cache_tag}")
     except OSError:
         return None
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "rulecheck" / f"logic-{key}.marshal"
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = Path.home() / ".cache"
+        except RuntimeError:  # no HOME and no user entry: run without a cache
+            return None
+    return Path(base) / "rulecheck" / f"logic-{key}.marshal"
+
+
+#: What reading a damaged, truncated or foreign cache file can raise: it is then ignored.
+_BAD_CACHE = (ValueError, TypeError, KeyError, EOFError, OSError)
 
 
 def _to_plain(table: LogicTable) -> tuple:
@@ -210,22 +222,26 @@ def _to_plain(table: LogicTable) -> tuple:
     runs no code (unlike a pickle, a tampered file cannot execute anything)."""
     vocab = table.vocabulary
     rows = tuple((r.id, r.state, r.edition, r.topic, r.subject, tuple(c.name for c in r.conditions), r.outcome,
-                  r.priority, r.because, r.cites) for r in table.rows)
+                  r.priority, r.because, r.cites, r.answer) for r in table.rows)
     subjects = tuple((s.id, s.kind, s.parents, s.phrases, s.groups, s.over, s.means, s.generic, s.asks)
                      for s in vocab.subjects.values())
     relays = tuple(tuple(r) for r in table.fireteam.values())
+    states = tuple(tuple(st) for st in vocab.states.values())
     return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects,
-            vocab.state_names, tuple(vocab.cues), vocab.index, vocab.overlay_index, vocab.other_states, relays)
+            vocab.state_names, tuple(vocab.cues), vocab.index, vocab.overlay_index, vocab.other_states, relays,
+            states, vocab.word_lists)
 
 
 def _from_plain(data: tuple) -> LogicTable:
     """Rebuild a table from `_to_plain`'s form; any mismatch raises (and the cache is ignored)."""
-    tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay_index, other_states, relays = data
+    (tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay_index, other_states, relays,
+     states, word_lists) = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
-    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay_index, other_states)
-    table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), out, prio, because, cites)
-                  for i, st, ed, topic, subj, conds, out, prio, because, cites in rows]
+    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay_index, other_states,
+                       {st[0]: StateInfo(*st) for st in states}, word_lists)
+    table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), out, prio, because, cites, answer)
+                  for i, st, ed, topic, subj, conds, out, prio, because, cites, answer in rows]
     fireteam = {(r[0], r[1]): Relay(*r) for r in relays}
     return LogicTable(table_rows, vocab, explained, path, fireteam)
 
@@ -239,15 +255,16 @@ def _load_bundled() -> LogicTable:
         try:
             with open(cache, "rb") as f:
                 return _from_plain(marshal.load(f))
-        except OSError:
-            pass  # no cache yet
-        except Exception:  # a damaged, truncated or foreign file is ignored and rewritten
-            pass
+        except _BAD_CACHE:
+            pass  # no cache yet, or a damaged one: parsed again and rewritten below
     table = _load(str(LOGIC_PATH))
     if cache is not None:
+        import threading  # loaded already by most hosts; only when a cache is written
+
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            # pid and thread: two processes or two threads (the web server) never share a temp file
+            tmp = cache.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
             with open(tmp, "wb") as f:
                 marshal.dump(_to_plain(table), f)
             os.replace(tmp, cache)
@@ -298,11 +315,12 @@ def _row(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Row:
     if missing:
         raise LogicTableError(f"{where}: missing field(s) {sorted(missing)}")
     state = raw["state"]
-    if state not in STATES:
-        raise LogicTableError(f"{where}: unknown state {state!r}{suggest(str(state), STATES)}")
-    edition = raw.get("edition", STATES[state][0])
-    if edition != STATES[state][0]:
-        raise LogicTableError(f"{where}: edition {edition!r} but the {state} page is {STATES[state][0]}")
+    states = vocabulary.states
+    if state not in states:
+        raise LogicTableError(f"{where}: unknown state {state!r}{suggest(str(state), states)}")
+    edition = raw.get("edition", states[state].edition)
+    if edition != states[state].edition:
+        raise LogicTableError(f"{where}: edition {edition!r} but the {state} page is {states[state].edition}")
     topic = raw["topic"]
     if topic not in OUTCOMES:
         raise LogicTableError(f"{where}: unknown topic {topic!r}{suggest(str(topic), OUTCOMES)}")
@@ -327,8 +345,11 @@ def _row(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Row:
             raise LogicTableError(f"{where}: malformed citation id {cite!r}")
     if not str(raw["because"]).strip():
         raise LogicTableError(f"{where}: because is empty; say why in one sentence")
+    answer = raw.get("answer", "")
+    if (topic == "fact") != bool(isinstance(answer, str) and answer.strip()):
+        raise LogicTableError(f"{where}: a `fact` row needs `answer` (the plain answer, e.g. \"-6\"), and only a fact row has one")
     return Row(row_id, state, edition, topic, subject, tuple(conds), outcome, raw["priority"],
-               str(raw["because"]).strip(), tuple(cites))
+               str(raw["because"]).strip(), tuple(cites), answer.strip())
 
 
 def _relay(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Relay:
@@ -336,8 +357,8 @@ def _relay(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Relay:
     fields = {"state", "leader", "member", "because", "cites"}
     if set(raw) != fields:
         raise LogicTableError(f"{where}: give exactly {', '.join(sorted(fields))}")
-    if raw["state"] not in STATES:
-        raise LogicTableError(f"{where}: unknown state {raw['state']!r}{suggest(str(raw['state']), STATES)}")
+    if raw["state"] not in vocabulary.states:
+        raise LogicTableError(f"{where}: unknown state {raw['state']!r}{suggest(str(raw['state']), vocabulary.states)}")
     for key in ("leader", "member"):
         if raw[key] not in vocabulary.subjects or vocabulary.subjects[raw[key]].kind != "skill":
             raise LogicTableError(f"{where}: {key} {raw[key]!r} is not a skill subject{suggest(str(raw[key]), vocabulary.subjects)}")

@@ -7,7 +7,8 @@ import sqlite3
 from dataclasses import dataclass
 
 from rulecheck.checker.answer import answer_question
-from rulecheck.checker.logic import STATES, LogicTable, load_logic
+from rulecheck.checker.coverage import state_page_ids
+from rulecheck.checker.logic import LogicTable, load_logic
 
 _YES_NO = re.compile(r"^\s*(?:a\s*:\s*)?(yes|no)\b", re.I)
 
@@ -36,12 +37,12 @@ def yes_no(answer: str) -> str | None:
 def replay_faqs(conn: sqlite3.Connection, table: LogicTable | None = None) -> list[Replay]:
     """Every yes/no FAQ on the four state pages, replayed through `answer_question`."""
     table = table or load_logic()
-    titles = [title for _, title in STATES.values()]
-    marks = ",".join("?" * len(titles))
+    pages = state_page_ids(conn, table)
+    marks = ",".join("?" * len(pages))
     rows = conn.execute(
         f"""select distinct faqs.id, faqs.question, faqs.answer, coalesce(faqs.edition, pages.edition) as edition
             from faqs join faq_pages on faq_pages.faq_id = faqs.id join pages on pages.id = faq_pages.page_id
-            where pages.title in ({marks}) order by faqs.id""", titles).fetchall()
+            where pages.id in ({marks}) order by faqs.id""", pages).fetchall()
     results = []
     for row in rows:
         expected = yes_no(row["answer"])

@@ -3,12 +3,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecheck.checker.errors import BadScenario
-from rulecheck.checker.logic import AXES, STATES, LogicTable
+from rulecheck.checker.errors import BadScenario, UnknownEdition
+from rulecheck.checker.logic import AXES, LogicTable
+from rulecheck.checker.states import EDITIONS
 from rulecheck.data import read_toml
 
-ASKS = ("plain", "revealed", "keeps", "allowed", "fact", "required")
-EDITIONS = ("N3", "N4")
+ASKS = ("plain", "revealed", "keeps", "allowed", "fact", "required", "lost")
+__all__ = ["ASKS", "EDITIONS", "Scenario", "check_edition", "make_scenario", "load_scenario"]
+
+
+def check_edition(edition: str) -> str:
+    """The edition in canonical form (`n3` → `N3`); `UnknownEdition` for one the checker cannot read.
+
+    The one edition check: questions, options, scenario files and the web page all come here."""
+    canon = str(edition).strip().upper()
+    if canon not in EDITIONS:
+        raise UnknownEdition(str(edition), EDITIONS)
+    return canon
 
 
 class Scenario:
@@ -70,11 +81,11 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
     """
     vocab = table.vocabulary
     state_id = vocab.resolve_state(state)
-    if edition is not None and edition.upper() not in EDITIONS:
-        raise BadScenario(f'Unknown edition "{edition}" — use N4 (default) or N3')
-    edition = edition.upper() if edition else None
-    if edition == "N3" and state_id == "camouflaged":
-        state_id = "to_camouflaged"
+    edition = check_edition(edition) if edition else None
+    if edition:  # Camouflaged in N3 is TO Camouflaged (the edition's camouflage state)
+        camo = [st for st in table.states.values() if st.hints]
+        if state_id == camo[0].id and camo[0].edition != edition:
+            state_id = next((st.id for st in camo if st.edition == edition), state_id)
     ctx = {}
     for axis, value in (context or {}).items():
         if value is None:
@@ -121,7 +132,7 @@ def load_scenario(table: LogicTable, path: Path | str, *, edition: str | None = 
     if unknown:
         raise BadScenario(f"{path}: unknown field(s) {sorted(unknown)}; use {', '.join(sorted(_FILE_FIELDS))}")
     if "state" not in data:
-        raise BadScenario(f"{path}: missing `state` (one of {', '.join(STATES)})")
+        raise BadScenario(f"{path}: missing `state` (one of {', '.join(table.states)})")
     for key in ("state", "edition", "ask", "turn", "fireteam", "camouflage"):
         if key in data and not isinstance(data[key], str) and not (key == "camouflage" and isinstance(data[key], bool)):
             one = "one state" if key == "state" else "a single value"

@@ -8,27 +8,20 @@ import unicodedata
 from typing import NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, UnknownSkill, UnknownState
-from rulecheck.kb.glossary import is_strict_alias, load_glossary
+from rulecheck.checker.states import StateInfo, read_states
+from rulecheck.kb.glossary import fold, is_strict_alias, load_glossary
 
 _WORD = re.compile(r"\w+")
 SUBJECT_KINDS = ("skill", "event", "property")
-#: The states the checker reasons about (glossary ids); other glossary states are only words.
-STATE_IDS = ("camouflaged", "to_camouflaged", "hidden_deployment", "holomask")
-#: Words naming "a marker" without saying which state; they stand for the edition's camouflage.
-GENERIC_MARKER = ("marker", "markers", "marker state", "marker states", "marcador", "marcadores", "estado de marcador")
-#: Skills whose bearer deploys in a state: a hint when the question names no state.
-STATE_HINTS = {"camouflage": "camouflaged", "to_camouflage": "to_camouflaged"}
-
-
-def strip_accents(text: str) -> str:
-    """`Cancelación` → `Cancelacion` (case kept)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+#: The word lists a logic table's `[words]` gives (what each is for, in data/logic.toml).
+WORD_LISTS = ("generic_marker", "own_state", "enemy", "back_to_trooper", "target_article", "trooper_noun")
 
 
 def words(text: str) -> list[str]:
-    """The question's words, accents folded, case kept."""
-    return _WORD.findall(strip_accents(text))
+    """The question's words: ASCII words as written (strict aliases such as `TO` match only
+    so), any other word accent- and case-folded by the glossary's `fold` (`Cancelación` →
+    `cancelacion`)."""
+    return [t if t.isascii() else fold(t) for t in _WORD.findall(unicodedata.normalize("NFC", text))]
 
 
 class Subject(NamedTuple):
@@ -82,8 +75,13 @@ class Vocabulary:
                  cues: list[tuple[str, str, tuple[str, ...], bool, bool]],
                  index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None,
                  overlay_index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None,
-                 other_states: dict[str, tuple[str, ...]] | None = None) -> None:
+                 other_states: dict[str, tuple[str, ...]] | None = None,
+                 states: dict[str, StateInfo] | None = None, word_lists: dict[str, frozenset] | None = None) -> None:
         self.subjects = subjects
+        #: The covered states (`[state.<id>]`), in the table's order.
+        self.states = states if states is not None else {}
+        #: `[words]`: list name → its words (lower case, accents folded).
+        self.word_lists = word_lists if word_lists is not None else {}
         self.state_names = state_names
         self.cues = cues
         self.index = index if index is not None else {}
@@ -160,9 +158,17 @@ class Vocabulary:
                 return mention.value
         for mention in self.scan(words(name), overlay=True):
             if mention.kind == "other_state" and mention.end - mention.start == len(words(name)):
-                raise UnknownState(name, (), covered=STATE_LABELS, other=self.other_states[mention.value][0])
+                raise UnknownState(name, (), covered=self.labels(), other=self.other_states[mention.value][0])
         names = [n for ns in self.state_names.values() for n in ns] + list(self.state_names)
-        raise UnknownState(name, names, covered=STATE_LABELS)
+        raise UnknownState(name, names, covered=self.labels())
+
+    def labels(self) -> tuple[str, ...]:
+        """The covered states as players name them, for messages."""
+        return tuple(st.label for st in self.states.values())
+
+    def label(self, state: str) -> str:
+        """The name answers use for a state (`TO Camouflaged`)."""
+        return self.states[state].label
 
     def guess_state(self, raw: list[str]) -> tuple[str, str] | None:
         """A misspelt state name ("Holomsk", "Camoflaged", "Hiden Deployment"): (the words as
@@ -218,10 +224,6 @@ class Vocabulary:
 
 
 _KIND_ORDER = {"cue": 0, "state": 1, "subject": 2, "hint": 3, "weak_state": 4, "other_state": 5}
-#: The four states as players name them, for messages.
-STATE_LABELS = ("Camouflaged", "TO Camouflaged", "Hidden Deployment", "HoloMask")
-#: State id → the name answers use.
-STATE_LABEL = dict(zip(STATE_IDS, STATE_LABELS))
 
 
 def _present(phrase: str, low_text: str, raw_text: str) -> bool:
@@ -230,9 +232,36 @@ def _present(phrase: str, low_text: str, raw_text: str) -> bool:
     return f" {' '.join(w.lower() for w in words(phrase))} " in low_text
 
 
+def read_word_lists(raw: object, path: str) -> dict[str, frozenset]:
+    """`[words]` → list name → folded words; `LogicTableError` on a missing, unknown or bad list."""
+    if not isinstance(raw, dict):
+        raise LogicTableError(f"{path}: [words] must be a table of word lists ({', '.join(WORD_LISTS)})")
+    unknown, missing = set(raw) - set(WORD_LISTS), set(WORD_LISTS) - set(raw)
+    if unknown or missing:
+        raise LogicTableError(f"{path}: [words]: unknown {sorted(unknown)}, missing {sorted(missing)}; "
+                              f"give exactly {', '.join(WORD_LISTS)}")
+    lists = {}
+    for name, values in raw.items():
+        if not isinstance(values, list) or not values or not all(isinstance(v, str) and v.strip() for v in values):
+            raise LogicTableError(f"{path}: [words] {name}: give a non-empty list of words")
+        lists[name] = frozenset(" ".join(w.lower() for w in words(v)) for v in values)
+    return lists
+
+
+def _bundled_part(key: str) -> object:
+    """A part of the bundled logic table, for a table (a test's, a user's) that leaves it out."""
+    from rulecheck.data import DATA_DIR, read_toml
+
+    return read_toml(DATA_DIR / "logic.toml", LogicTableError, "the logic table", "Reinstall rulecheck.").get(key)
+
+
 def build_vocabulary(data: dict, path: str) -> Vocabulary:
-    """The vocabulary from a parsed logic table plus the glossary; `LogicTableError` on bad entries."""
+    """The vocabulary from a parsed logic table plus the glossary; `LogicTableError` on bad entries.
+
+    A table without `[state.*]` or `[words]` takes the bundled table's."""
     glossary = load_glossary()
+    states = read_states(data["state"] if "state" in data else _bundled_part("state"), path, glossary)
+    word_lists = read_word_lists(data["words"] if "words" in data else _bundled_part("words"), path)
     subjects: dict[str, Subject] = {}
     for sid, raw in data.get("subject", {}).items():
         where = f"{path}: [subject.{sid}]"
@@ -267,7 +296,7 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
         for other in subject.over:
             if not subjects[other].groups:
                 raise LogicTableError(f"{path}: [subject.{subject.id}]: `over` names {other!r}, which is not a composite")
-    state_names = {sid: glossary.terms[sid].names for sid in STATE_IDS}
+    state_names = {sid: glossary.terms[sid].names for sid in states}
     cues = []
     for i, raw in enumerate(data.get("cue", []), 1):
         if not raw.get("axis") or not raw.get("value") or not raw.get("phrases"):
@@ -277,16 +306,17 @@ def build_vocabulary(data: dict, path: str) -> Vocabulary:
             raise LogicTableError(f"{path}: cue #{i}: unknown field(s) {sorted(unknown)}")
         cues.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("at_start", False)),
                      bool(raw.get("overlay", False))))
-    other_states = {t.id: t.names for t in glossary.terms.values() if t.kind == "state" and t.id not in STATE_IDS}
-    vocab = Vocabulary(subjects, state_names, cues, other_states=other_states)
+    other_states = {t.id: t.names for t in glossary.terms.values() if t.kind == "state" and t.id not in states}
+    vocab = Vocabulary(subjects, state_names, cues, other_states=other_states, states=states, word_lists=word_lists)
     for sid, names in state_names.items():
         for name in names:
             vocab.add(name, "state", sid)
-    for name in GENERIC_MARKER:
+    for name in word_lists["generic_marker"]:
         vocab.add(name, "weak_state", "marker")
-    for term_id, state in STATE_HINTS.items():
-        for name in glossary.terms[term_id].names:
-            vocab.add(name, "hint", state)
+    for state in states.values():
+        for term_id in state.hints:
+            for name in glossary.terms[term_id].names:
+                vocab.add(name, "hint", state.id)
     for subject in subjects.values():
         for phrase in subject.phrases:
             vocab.add(phrase, "subject", subject.id)
