@@ -9,7 +9,7 @@ from rulecheck.checker.states import EDITIONS
 from rulecheck.data import read_toml
 
 ASKS = ("plain", "revealed", "keeps", "allowed", "fact", "required", "lost")
-__all__ = ["ASKS", "EDITIONS", "Scenario", "check_edition", "make_scenario", "load_scenario"]
+__all__ = ["ASKS", "EDITIONS", "Scenario", "check_edition", "checked_context", "make_scenario", "load_scenario", "override"]
 
 
 def check_edition(edition: str) -> str:
@@ -86,19 +86,8 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
         camo = [st for st in table.states.values() if st.hints]
         if state_id == camo[0].id and camo[0].edition != edition:
             state_id = next((st.id for st in camo if st.edition == edition), state_id)
-    ctx = {}
-    for axis, value in (context or {}).items():
-        if value is None:
-            continue
-        if axis not in AXES:
-            raise BadScenario(f'Unknown context "{axis}" — use one of {", ".join(AXES)}')
-        value = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
-        value = str(value).lower()
-        if value not in AXES[axis][0]:
-            raise BadScenario(f'{axis} = "{value}" — use one of {", ".join(AXES[axis][0])}')
-        ctx[axis] = value
-    if ask is not None and ask not in ASKS:
-        raise BadScenario(f'ask = "{ask}" — use one of {", ".join(ASKS)}')
+    ctx = checked_context(context)
+    _check_ask(ask)
     scenario = Scenario(
         states=(state_id,), edition=edition,
         declares=tuple(vocab.resolve_subject(s) for s in declares),
@@ -115,6 +104,41 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
     if not (scenario.declares or scenario.events or scenario.enemy or scenario.properties or scenario.leader):
         raise BadScenario("The scenario says nothing happens: give at least one declare, event, enemy or property")
     return scenario
+
+
+def checked_context(context: dict | None) -> dict[str, str]:
+    """Context axis → value, checked against `logic.AXES` (booleans read as yes/no, None skipped);
+    `BadScenario` naming the axis or value at fault."""
+    ctx = {}
+    for axis, value in (context or {}).items():
+        if value is None:
+            continue
+        if axis not in AXES:
+            raise BadScenario(f'Unknown context "{axis}" — use one of {", ".join(AXES)}')
+        value = {True: "yes", False: "no"}.get(value, value) if isinstance(value, bool) else value
+        value = str(value).lower()
+        if value not in AXES[axis][0]:
+            raise BadScenario(f'{axis} = "{value}" — use one of {", ".join(AXES[axis][0])}')
+        ctx[axis] = value
+    return ctx
+
+
+def _check_ask(ask: str | None) -> None:
+    if ask is not None and ask not in ASKS:
+        raise BadScenario(f'ask = "{ask}" — use one of {", ".join(ASKS)}')
+
+
+def override(scenario: Scenario, *, context: dict | None = None, ask: str | None = None) -> Scenario:
+    """The scenario with `context` values and the polarity `ask` replaced (options given beside
+    a question or a scenario file win over what it says); `BadScenario` on a bad value, or on a
+    Fireteam role that contradicts a Team Leader's Skills."""
+    ctx = checked_context(context)
+    _check_ask(ask)
+    if scenario.leader and ctx.get("fireteam", "member") != "member":
+        raise BadScenario(f'fireteam = "{ctx["fireteam"]}" with a Team Leader\'s Skills: the trooper is then a member that is not the Team Leader (fireteam = "member")')
+    return Scenario(scenario.states, scenario.edition, scenario.declares, scenario.events, scenario.enemy,
+                    scenario.properties, {**scenario.context, **ctx}, ask or scenario.ask, scenario.asked,
+                    scenario.leader, scenario.other_states, scenario.readings)
 
 
 _FILE_FIELDS = {"state", "edition", "declares", "events", "enemy", "properties", "ask", "context",

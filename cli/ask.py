@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+from typing import NamedTuple
 
 import click
 
@@ -48,58 +49,74 @@ def ask(question, state, declares, events, enemy, properties, leader, turn, fire
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        _ask(question, state, declares, events, enemy, properties, leader, turn, fireteam, camouflage, contexts, ask,
-             scenario_file, edition, as_json, db, coverage, replay)
+        _ask(AskOptions(question, state, declares, events, enemy, properties, leader, turn, fireteam, camouflage,
+                        contexts, ask, scenario_file, edition, as_json, db, coverage, replay))
     finally:
         if was_enabled:
             gc.enable()
 
 
-def _ask(question, state, declares, events, enemy, properties, leader, turn, fireteam, camouflage, contexts, ask,
-         scenario_file, edition, as_json, db, coverage, replay) -> None:
+class AskOptions(NamedTuple):
+    """Everything `rulecheck ask` was given, as click parsed it."""
+
+    question: str | None
+    state: str | None
+    declares: tuple[str, ...]
+    events: tuple[str, ...]
+    enemy: tuple[str, ...]
+    properties: tuple[str, ...]
+    leader: tuple[str, ...]
+    turn: str | None
+    fireteam: str | None
+    camouflage: str | None
+    contexts: tuple[str, ...]
+    ask: str | None
+    scenario_file: str | None
+    edition: str | None
+    as_json: bool
+    db: str | None
+    coverage: bool
+    replay: bool
+
+    def subjects_given(self) -> list[str]:
+        """The options that say what happens (structured mode), as typed."""
+        named = (("--state", self.state), ("--declare", self.declares), ("--event", self.events),
+                 ("--enemy", self.enemy), ("--property", self.properties), ("--leader", self.leader))
+        return [flag for flag, value in named if value]
+
+    def context(self) -> dict[str, str | None]:
+        """--turn, --fireteam, --camouflage and every --context AXIS=VALUE (None: not given)."""
+        context: dict[str, str | None] = {"turn": self.turn, "fireteam": self.fireteam, "camouflage": self.camouflage}
+        for item in self.contexts:
+            axis, sep, value = item.partition("=")
+            if not sep:
+                raise click.UsageError(f'--context "{item}": write AXIS=VALUE, e.g. --context discovered=yes')
+            context[axis.strip()] = value.strip()
+        return context
+
+
+def _ask(opts: AskOptions) -> None:
+    from rulecheck.checker.errors import LogicTableError
+
     try:
         from rulecheck.checker.logic import load_logic
 
         table = load_logic()
-        conn = _connect(db)
-        if coverage:
-            _print_coverage(conn, table, as_json)
+        conn = _connect(opts.db)
+        if opts.coverage:
+            _print_coverage(conn, table, opts.as_json)
             return
-        if replay:
-            _print_replay(conn, table, as_json)
+        if opts.replay:
+            _print_replay(conn, table, opts.as_json)
             return
-        from rulecheck.checker.answer import answer_question, answer_scenario
-
-        structured = state or scenario_file or declares or events or enemy or properties or leader
-        if structured:
-            if question:
-                raise click.UsageError("Give either a question or structured options (--state …), not both.")
-            if scenario_file:
-                from rulecheck.checker.scenario import load_scenario
-
-                scenario = load_scenario(table, scenario_file, edition=edition)
-            else:
-                if not state:
-                    raise click.UsageError('Structured mode needs --state, e.g. --state camouflaged --declare move')
-                from rulecheck.checker.scenario import make_scenario
-
-                context = {"turn": turn, "fireteam": fireteam, "camouflage": camouflage}
-                for item in contexts:
-                    axis, sep, value = item.partition("=")
-                    if not sep:
-                        raise click.UsageError(f'--context "{item}": write AXIS=VALUE, e.g. --context discovered=yes')
-                    context[axis.strip()] = value.strip()
-                scenario = make_scenario(table, state=state, declares=declares, events=events, enemy=enemy,
-                                         properties=properties, edition=edition, ask=ask, context=context,
-                                         leader=leader)
-            result = answer_scenario(conn, scenario, table=table)
-        else:
-            result = answer_question(conn, question or "", edition=edition, table=table)
+        result = _answer(conn, table, opts)
+    except LogicTableError as e:  # an authoring error in the table, not the user's input
+        raise click.ClickException(str(e)) from e
     except CheckerError as e:
         raise click.UsageError(str(e)) from e
     except KnowledgeBaseError as e:
         raise click.ClickException(str(e)) from e
-    if as_json:
+    if opts.as_json:
         import json  # only for --json: the text answer does without
 
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
@@ -107,16 +124,54 @@ def _ask(question, state, declares, events, enemy, properties, leader, turn, fir
         click.echo(result.to_text())
 
 
+def _answer(conn, table, opts: AskOptions):
+    """The answer to a question, a scenario file or structured options. Context options
+    (--turn, --fireteam, --camouflage, --context, --ask) override what a question or file says;
+    options that contradict the mode are refused, never dropped."""
+    from rulecheck.checker.answer import answer_question, answer_scenario
+    from rulecheck.checker.scenario import override
+
+    given = opts.subjects_given()
+    if opts.question and (given or opts.scenario_file):
+        raise click.UsageError(f"Give either a question or structured options ({', '.join(given) or '--scenario'}), not both.")
+    if opts.scenario_file and given:
+        raise click.UsageError(f"--scenario with {', '.join(given)}: the file says the state and what happens; "
+                               "put them in the file, or drop --scenario.")
+    context = opts.context()
+    if opts.scenario_file:
+        from rulecheck.checker.scenario import load_scenario
+
+        scenario = override(load_scenario(table, opts.scenario_file, edition=opts.edition), context=context, ask=opts.ask)
+        return answer_scenario(conn, scenario, table=table)
+    if given:
+        if not opts.state:
+            raise click.UsageError('Structured mode needs --state, e.g. --state camouflaged --declare move')
+        from rulecheck.checker.scenario import make_scenario
+
+        scenario = make_scenario(table, state=opts.state, declares=opts.declares, events=opts.events, enemy=opts.enemy,
+                                 properties=opts.properties, edition=opts.edition, ask=opts.ask, context=context,
+                                 leader=opts.leader)
+        return answer_scenario(conn, scenario, table=table)
+    if not any(v is not None for v in context.values()) and opts.ask is None:
+        return answer_question(conn, opts.question or "", edition=opts.edition, table=table)
+    from rulecheck.checker.errors import EmptyQuestion
+    from rulecheck.checker.question import read_question
+
+    if not opts.question or not opts.question.strip():
+        raise EmptyQuestion()
+    scenario = override(read_question(table, opts.question, edition=opts.edition), context=context, ask=opts.ask)
+    return answer_scenario(conn, scenario, question=opts.question, table=table)
+
+
 def _connect(db):
-    from rulecheck.kb.location import built_fingerprint, bundled_fingerprint, ensure_built, resolve_db_path
+    from rulecheck.kb.location import ensure_built
     from rulecheck.kb.read import connect
 
-    path = resolve_db_path(db)
-    if path.exists() and built_fingerprint(path)[0] == bundled_fingerprint():
-        return connect(path)
-    click.echo(f"Building the knowledge base at {path} (first use, or the bundled data changed)…", err=True)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return connect(ensure_built(path))
+    def building(path, reason: str) -> None:
+        why = "first use" if reason == "missing" else "the bundled data changed"
+        click.echo(f"Building the knowledge base at {path} ({why})…", err=True)
+
+    return connect(ensure_built(db, on_build=building, on_note=lambda message: click.echo(message, err=True)))
 
 
 def _print_coverage(conn, table, as_json: bool) -> None:
