@@ -96,22 +96,10 @@ async def _in_thread(db, fn, *args):
     return await db.execute_fn(lambda _conn: fn(*args))
 
 
-def checked_edition(raw: str | None) -> str | None:
-    """The edition to ask in (`n3` → `N3`), None for the default; `BadScenario` for one the
-    checker does not read, as `rulecheck ask --edition` refuses it."""
-    from rulecheck.checker.errors import BadScenario, suggest
-    from rulecheck.checker.scenario import EDITIONS
-
-    edition = (raw or "").strip()
-    if not edition:
-        return None
-    if edition.upper() in EDITIONS:
-        return edition.upper()
-    hint = suggest(edition.upper(), EDITIONS)
-    if " — did you mean" not in hint:
-        hint = f' — did you mean "{DEFAULT_EDITION}"?'
-    readable = ", ".join(sorted(EDITIONS, reverse=True))
-    raise BadScenario(f'Unknown edition "{edition}"{hint} The checker reads {readable}; leave it empty for {DEFAULT_EDITION}.')
+def asked_edition(raw: str | None) -> str | None:
+    """The edition the form or URL asks for, None for the default. The checker checks it (its
+    `UnknownEdition` says what to do, as `rulecheck ask --edition` does)."""
+    return (raw or "").strip() or None
 
 
 def _answer(path: str, question: str, edition: str | None) -> dict:
@@ -194,8 +182,7 @@ async def ask_json(datasette, request):
     if db is None:
         return Response.json({"error": "No rulecheck knowledge base is attached. Start the server with: rulecheck serve"}, status=500)
     try:
-        edition = checked_edition(request.args.get("edition"))
-        answer = await _in_thread(db, _answer, str(db.path), question, edition)
+        answer = await _in_thread(db, _answer, str(db.path), question, asked_edition(request.args.get("edition")))
     except CheckerError as e:
         return Response.json({"error": str(e)}, status=400)
     return Response.json(answer)
@@ -216,7 +203,7 @@ async def ask_page(datasette, request):
                "editions": sorted(EDITIONS, reverse=True), "default_edition": DEFAULT_EDITION, "database": db.name}
     if question:
         try:
-            answer = await _in_thread(db, _page_answer, str(db.path), question, checked_edition(edition))
+            answer = await _in_thread(db, _page_answer, str(db.path), question, asked_edition(edition))
         except CheckerError as e:
             context["error"] = str(e)
         else:
