@@ -183,6 +183,10 @@ def _sentence(table: LogicTable, scenario: Scenario, ev: Evaluation) -> str:
         if ev.outcome == "marker":
             return f"Yes — it may; declaring {skill} ends Hidden Deployment, but the trooper keeps its Marker state."
         return f"Yes — it may, and declaring {skill} keeps the {table.vocabulary.label(ev.state)} state: {because[0].lower()}{because[1:]}."
+    if ev.outcome == "forbidden" and scenario.declares and not scenario.enemy:
+        # "Is it revealed if it declares Surprise Shot in its Reactive Turn?": it cannot declare it at all
+        skill = label(table, decisive.subject)
+        return f"No — it may not declare {skill} here: {because[0].lower()}{because[1:]}."
     if ev.order_row:
         order = ev.order_row.because
         because += "; " + order[0].lower() + order[1:].rstrip(".")

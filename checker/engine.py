@@ -9,7 +9,7 @@ from rulecheck.checker.scenario import Scenario
 
 _OUTCOME_WORDS = {"keeps": "keeps the state", "cancelled": "cancels the state", "marker": "ends Hidden Deployment but keeps the Marker state",
                   "allowed": "is allowed", "forbidden": "is not allowed", "yes": "yes", "no": "no",
-                  "open": "Open Information", "private": "Private Information", "fact": "is"}
+                  "open": "Open Information", "private": "Private Information"}
 
 
 class Decision(NamedTuple):
@@ -272,7 +272,8 @@ def _trace(table: LogicTable, scenario: Scenario, ev: Evaluation) -> list[dict]:
                               "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
         else:
             row = d.rows[0]
-            steps.append({"step": f"{label(table, d.subject)}: {_OUTCOME_WORDS[row.outcome]} — {row.because}",
+            said = row.answer if row.outcome == "fact" else _OUTCOME_WORDS[row.outcome]
+            steps.append({"step": f"{label(table, d.subject)}: {said} — {row.because}",
                           "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
     if ev.order_row:
         steps.append({"step": f"Whole Order: {ev.order_row.because}", "row": ev.order_row.id,

@@ -154,7 +154,8 @@ def _delayed_aro(table: LogicTable, states: list[str], mentions: list[Mention], 
     vocab = table.vocabulary
     asked = [m.value for m in mentions if m.kind == "subject" and m.start >= clause]
     about_aro = any({"aro", "attack"} & set(ancestors(table, s)) for s in asked)
-    if ask in ("revealed", "keeps") and not about_aro:
+    may = any(m.kind == "cue" and m.value in ("ask=allowed", "ask=lost") and m.start >= clause for m in mentions)
+    if ask in ("revealed", "keeps") and not (about_aro or may):
         return False  # "… is the marker revealed?": about the marker, not the ARO
     if "second_skill" not in context:
         outcomes = []
