@@ -143,3 +143,62 @@ def test_ask_path_stays_light(built_db):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# --- Options beside a question or a scenario file: applied, or refused — never dropped ---------------
+
+def test_context_options_override_the_question(run):
+    question = "Can a TO Camouflaged trooper use Surprise Attack?"
+    reactive = json.loads(run(question, "--turn", "reactive", "--json").output)
+    assert reactive["verdict"] == "no" and reactive["scenario"]["context"]["turn"] == "reactive"
+    assert reactive["citations"][0]["id"] == "to-camouflaged-effects-7"
+    active = json.loads(run(question, "--context", "turn=active", "--json").output)
+    assert active["verdict"] == "yes"
+    keeps = json.loads(run("Is a camo marker revealed if it declares Move?", "--ask", "keeps", "--json").output)
+    assert keeps["verdict"] == "yes" and keeps["scenario"]["ask"] == "keeps"
+
+
+def test_context_options_override_the_scenario_file(run, tmp_path):
+    path = tmp_path / "order.toml"
+    path.write_text('state = "TO"\ndeclares = ["surprise shot"]\nturn = "active"\n', encoding="utf-8")
+    assert json.loads(run("--scenario", str(path), "--json").output)["verdict"] == "yes"
+    data = json.loads(run("--scenario", str(path), "--turn", "reactive", "--json").output)
+    assert data["verdict"] == "no" and data["citations"][0]["id"] == "to-camouflaged-effects-8"
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--scenario", "order.toml", "--state", "holomask"), "--scenario with --state"),
+    (("--scenario", "order.toml", "--declare", "dodge", "--leader", "move"), "--scenario with --declare, --leader"),
+    (("Is a camo marker revealed?", "--declare", "move"), "Give either a question or structured options (--declare)"),
+    (("Is a camo marker revealed?", "--scenario", "order.toml"), "Give either a question or structured options (--scenario)"),
+    (("Is a camo marker revealed if it moves?", "--context", "colour=red"), 'Unknown context "colour"'),
+    (("Is a HoloMask trooper revealed?", "--leader", "dodge", "--fireteam", "leader"), "Give either a question"),
+])
+def test_conflicting_options_are_refused_by_name(run, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "order.toml").write_text('state = "camo"\ndeclares = ["move"]\n', encoding="utf-8")
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output, result.output
+
+
+def test_an_edition_the_checker_cannot_read_exits_2(run, tmp_path):
+    path = tmp_path / "order.toml"
+    path.write_text('state = "camo"\nedition = "N5"\ndeclares = ["move"]\n', encoding="utf-8")
+    result = run("--scenario", str(path))
+    assert result.exit_code == 2 and 'Unknown edition "N5"' in result.output and "the checker reads N4 and N3" in result.output
+
+
+def test_a_broken_logic_table_is_an_error_not_a_usage_error(run, tmp_path, monkeypatch):
+    from rulecheck.checker import logic
+
+    bad = tmp_path / "logic.toml"
+    bad.write_text(logic.LOGIC_PATH.read_text(encoding="utf-8").replace('state = "holomask"', 'state = "holomsk"', 1),
+                   encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(logic, "LOGIC_PATH", bad)
+    logic._load_bundled.cache_clear()
+    try:
+        result = run("Is a camo marker revealed if it moves?")
+    finally:
+        logic._load_bundled.cache_clear()
+    assert result.exit_code == 1 and "unknown state 'holomsk'" in result.output and "Usage:" not in result.output
