@@ -56,6 +56,7 @@ def child_build(corpus: str, db: str) -> None:
     from rulecheck.kb.build import build_database
 
     import rulecheck.ingest  # noqa: F401 - import cost is not ingest cost
+    import sqlite_utils  # noqa: F401 - the full-text indexing's import, likewise
 
     start = time.perf_counter()
     report = build_database(Path(db), [corpus])

@@ -286,22 +286,15 @@ def create_indexes(conn: sqlite3.Connection) -> None:
     conn.executescript("".join(s for m in MIGRATIONS for s in _statements(m.sql) if _is_secondary_index(s)))
 
 
-def _quote_name(name: str) -> str:
-    return '"' + name.replace('"', '""') + '"'
-
-
 def enable_search(conn: sqlite3.Connection) -> None:
-    """Create and fill `rules_fts` and `faqs_fts` (the base is immutable after build: no triggers).
+    """Create and fill `rules_fts` and `faqs_fts` with sqlite-utils' `enable_fts`.
 
-    The SQL is what sqlite-utils' `enable_fts(..., create_triggers=False)` writes, so bases built
-    before and after read alike; written here to keep sqlite-utils' import off the build.
+    No triggers: the base is immutable after the build. sqlite-utils is imported here, not at
+    the top, so the read side (`rulecheck ask`) never loads it. Its plugins are not run and its
+    `recursive_triggers` pragma is not set: the build's connection stays as the build made it.
     """
-    tokenize = "'" + FTS_TOKENIZER.replace("'", "''") + "'"
+    from sqlite_utils import Database
+
+    db = Database(conn, recursive_triggers=False, execute_plugins=False)
     for table, columns in FTS_COLUMNS.items():
-        names = ", ".join(_quote_name(c) for c in columns)
-        fts = _quote_name(f"{table}_fts")
-        conn.executescript(
-            f"CREATE VIRTUAL TABLE {fts} USING FTS5 (\n    {names},\n    tokenize={tokenize},\n"
-            f"    content={_quote_name(table)}\n);\n"
-            f"INSERT INTO {fts} (rowid, {names})\n    SELECT rowid, {names} FROM {_quote_name(table)};"
-        )
+        db.table(table).enable_fts(list(columns), tokenize=FTS_TOKENIZER, create_triggers=False)

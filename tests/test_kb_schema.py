@@ -93,3 +93,26 @@ def test_full_text_tables_fold_accents_and_stem(conn):
     assert match('"cancelacion"') == ["p-1"]
     assert match('"discovers"') == ["p-2"]
     assert conn.execute("select count(*) from faqs_fts").fetchone()[0] == 0
+
+
+#: The full-text tables as every base so far has them (bases built before and after the switch
+#: back to sqlite-utils' `enable_fts` must read alike).
+FTS_SQL = {
+    "rules_fts": 'CREATE VIRTUAL TABLE "rules_fts" USING FTS5 (\n    "text", "section_label", "heading",\n'
+                "    tokenize='porter unicode61 remove_diacritics 2',\n    content=\"rules\"\n)",
+    "faqs_fts": 'CREATE VIRTUAL TABLE "faqs_fts" USING FTS5 (\n    "question", "answer",\n'
+                "    tokenize='porter unicode61 remove_diacritics 2',\n    content=\"faqs\"\n)",
+}
+
+
+def test_full_text_tables_are_sqlite_utils_own_without_triggers(built_conn):
+    from sqlite_utils import Database
+
+    sql = dict(built_conn.execute("select name, sql from sqlite_master where name in ('rules_fts', 'faqs_fts')"))
+    assert sql == FTS_SQL
+    db = Database(built_conn, recursive_triggers=False, execute_plugins=False)
+    assert db["rules"].detect_fts() == "rules_fts" and db["faqs"].detect_fts() == "faqs_fts"
+    assert built_conn.execute("select count(*) from sqlite_master where type = 'trigger'").fetchone()[0] == 0
+    for table in ("rules", "faqs"):
+        assert (built_conn.execute(f"select count(*) from {table}_fts").fetchone()[0]
+                == built_conn.execute(f"select count(*) from {table}").fetchone()[0])
