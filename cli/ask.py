@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import gc
-from typing import NamedTuple
 
 import click
 
@@ -56,27 +55,16 @@ def ask(question, state, declares, events, enemy, properties, leader, turn, fire
             gc.enable()
 
 
-class AskOptions(NamedTuple):
-    """Everything `rulecheck ask` was given, as click parsed it."""
+class AskOptions:
+    """Everything `rulecheck ask` was given, as click parsed it (the command's parameters, by name)."""
 
-    question: str | None
-    state: str | None
-    declares: tuple[str, ...]
-    events: tuple[str, ...]
-    enemy: tuple[str, ...]
-    properties: tuple[str, ...]
-    leader: tuple[str, ...]
-    turn: str | None
-    fireteam: str | None
-    camouflage: str | None
-    contexts: tuple[str, ...]
-    ask: str | None
-    scenario_file: str | None
-    edition: str | None
-    as_json: bool
-    db: str | None
-    coverage: bool
-    replay: bool
+    # A plain class, not a NamedTuple: eighteen fields cost a generated class at every cold start.
+    __slots__ = ("question", "state", "declares", "events", "enemy", "properties", "leader", "turn", "fireteam",
+                 "camouflage", "contexts", "ask", "scenario_file", "edition", "as_json", "db", "coverage", "replay")
+
+    def __init__(self, *values) -> None:
+        for name, value in zip(self.__slots__, values, strict=True):
+            setattr(self, name, value)
 
     def subjects_given(self) -> list[str]:
         """The options that say what happens (structured mode), as typed."""
