@@ -93,10 +93,13 @@ _BM25_K1 = 1.2
 def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
     """Rules and FAQs nearest to `text`, best first, the two kinds ranked on one scale.
 
+    The question's content words are searched, and beside them the other names (English and
+    Spanish) of the glossary terms it names, as phrases (`rulecheck.kb.expansion`): "cautious
+    movement" also finds "Movimiento Cauteloso".
     bm25 ranks from `rules_fts` and `faqs_fts` are not comparable (each table has its own word
-    frequencies), so each hit's bm25 is divided by the most the question's words could score in
-    its table: `score` is the share (0–1) of the question the passage carries there. Words
-    neither table has are left out of both; a word only one table has counts in the other's
+    frequencies), so each hit's bm25 is divided by the most the question's words and phrases
+    could score in its table: `score` is the share (0–1) of the query the passage carries there.
+    Words neither table has are left out of both; a word only one table has counts in the other's
     ceiling too, so a passage that covers it beats one from a table that cannot.
     Each hit: `kind` (`rule`/`faq`/`errata`), `id`, `page`, `section`, `text`, `version`,
     `score`, `rank` (−score: lower is better, like bm25) and `bm25` (the table's own rank).
@@ -104,6 +107,9 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
     words = _content_words(text)
     if not words:
         return []
+    from rulecheck.kb.expansion import extra_phrases  # the glossary: only when a question is searched
+
+    words += extra_phrases(text, words)
     query = " OR ".join(f'"{w}"' for w in words)
     counts = {table: _document_counts(conn, table, words) for table in ("rules", "faqs")}
     known = [i for i in range(len(words)) if counts["rules"][1][i] or counts["faqs"][1][i]]
@@ -137,7 +143,7 @@ def _content_words(text: str) -> list[str]:
 
 
 def _document_counts(conn: sqlite3.Connection, table: str, words: list[str]) -> tuple[int, list[int]]:
-    """How many passages `table` has, and how many of them each word matches."""
+    """How many passages `table` has, and how many of them each word (or phrase) matches."""
     fts = f"{table}_fts"
     total = conn.execute(f"select count(*) from {fts}").fetchone()[0]
     return total, [conn.execute(f"select count(*) from {fts} where {fts} match ?", [f'"{w}"']).fetchone()[0]

@@ -1,8 +1,12 @@
 """`rulecheck.kb.read.search`: rules and FAQs ranked on one scale, best passage first."""
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
+from rulecheck.kb.expansion import MAX_EXTRA_PHRASES, extra_phrases, named_terms
 from rulecheck.kb.read import connect, search
 
 
@@ -40,3 +44,70 @@ def test_hits_mix_kinds_best_first_with_comparable_scores(conn):
 def test_no_content_words_no_hits(conn):
     assert search(conn, "is it the?") == []
     assert search(conn, "xyzzy plugh") == []
+
+
+# --- Across languages: the glossary's other names of the terms a question names ----------------
+
+def top_ids(conn, question, n):
+    return [h["id"] for h in search(conn, question, limit=n)]
+
+
+def test_an_english_question_finds_the_spanish_bullet(conn):
+    assert "camuflado-cancellation-1-2" in top_ids(conn, "cautious movement", 5)  # "Movimiento Cauteloso"
+
+
+def test_a_spanish_question_finds_the_english_bullets(conn):
+    top = top_ids(conn, "Movimiento Cauteloso", 5)
+    assert top[0] == "camuflado-cancellation-1-2"
+    assert {"to-camouflaged-cancellation-1-1", "hidden-deployment-state-cancellation-3-1"} <= set(top)
+
+
+def test_a_camo_marker_s_silhouette_is_the_n4_bullet(conn):
+    # "El Marcador de Camuflado (CAMO) ... posee el mismo valor de Silueta (S) ..."
+    assert "camuflado-effects-9" in top_ids(conn, "silhouette of a camo marker", 3)
+
+
+def test_other_language_names_are_searched_as_phrases():
+    assert extra_phrases("cautious movement", ["cautious", "movement"]) == ["movimiento cauteloso"]
+    assert extra_phrases("Movimiento Cauteloso", ["movimiento", "cauteloso"]) == ["cautious movement", "cautious move"]
+    assert extra_phrases("xyzzy plugh", ["xyzzy", "plugh"]) == []
+
+
+def test_the_longest_name_wins_and_names_repeating_the_question_are_left_out():
+    # "camo marker" is one Camouflaged mention: no Marker expansion ("marcador"), and no
+    # Camouflaged name holding a word of the question
+    phrases = extra_phrases("silhouette of a camo marker", ["silhouette", "camo", "marker"])
+    assert "marcador" not in phrases and "silueta" in phrases and "marcador de camuflado" in phrases
+    assert not [p for p in phrases if set(p.split()) & {"silhouette", "camo", "marker"}]
+    # a plural is a repeat: "Markers" beside "marker"
+    assert "markers" not in extra_phrases("Marker", ["marker"])
+
+
+def test_abbreviations_match_as_written_and_are_spelled_out():
+    assert [t.id for t, _ in named_terms("how to hide")] == []  # the word "to" is not TO Camouflaged
+    # the words as search() passes them: "to" is a stop word
+    phrases = extra_phrases("Can a TO trooper Dodge an ARO in HD?", ["trooper", "dodge", "aro", "hd"])
+    assert {"to camouflaged", "hidden deployment", "despliegue oculto", "esquivar", "ora"} <= set(phrases)
+
+
+def test_expansion_is_bounded_and_skips_tiny_names():
+    text = "camo, TO, HD, ARO, LoF, ZoC, Silhouette, Discover, Dodge, Markers, Cautious Movement, Combat Group"
+    phrases = extra_phrases(text, text.lower().replace(",", "").split())
+    assert len(phrases) == MAX_EXTRA_PHRASES == 12
+    assert all(len(p) > 2 for p in phrases if " " not in p)  # "ZC", "S" never
+    assert len(extra_phrases(text, [], limit=3)) == 3
+
+
+def test_the_read_side_loads_the_glossary_only_to_search(built_db):
+    code = (
+        "import sys\n"
+        "from rulecheck.kb.read import connect, search\n"
+        f"conn = connect({str(built_db)!r})\n"
+        "before = [m for m in ('rulecheck.kb.expansion', 'rulecheck.kb.glossary', 'tomllib') if m in sys.modules]\n"
+        "search(conn, 'cautious movement')\n"
+        "from rulecheck.kb.expansion import _index\n"
+        "search(conn, 'camo marker')\n"
+        "print(before, _index.cache_info().misses)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[] 1"
