@@ -584,7 +584,7 @@ def test_links_follow_the_base_url_setting(tiny_db):
     async def go():
         ds = Datasette([str(tiny_db)], settings={"base_url": "/rules/"})
         # The test client puts base_url in front of each path, as a browser's requests would have it.
-        urls = ("/", "/-/search?q=Cautious+Movement", "/-/metadata.json", "/tiny/rules", "/-/rulecheck/rulecheck.css")
+        urls = ("/", "/-/search?q=Cautious+Movement", "/-/metadata.json", "/tiny/rules", "/-/static-plugins/rulecheck/rulecheck.css")
         return [await ds.client.get(url) for url in urls]
 
     home, search, metadata, table, css = asyncio.run(go())
@@ -592,6 +592,6 @@ def test_links_follow_the_base_url_setting(tiny_db):
     assert 'action="/rules/-/ask"' in home.text and 'action="/rules/-/search"' in home.text
     assert 'href="/rules/-/ask"' in home.text  # the description and the menu
     assert 'href="/-/ask"' not in home.text and 'action="/-/' not in home.text
-    assert 'href="/rules/-/rulecheck/rulecheck.css"' in home.text
+    assert 'href="/rules/-/static-plugins/rulecheck/rulecheck.css"' in home.text
     assert 'href="/rules/tiny/rules/to-camouflaged-effects-1"' in search.text
     assert 'href="/rules/-/ask"' in metadata.json()["description_html"]

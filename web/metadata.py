@@ -11,6 +11,10 @@ from html import escape
 
 TITLE = "rulecheck: Infinity hidden-information states"
 
+#: The name every page of a base shows for it (tab titles, breadcrumbs, the database page),
+#: whatever the file is called: `rulecheck serve --db rc.db` is still "rulecheck".
+SITE_NAME = "rulecheck"
+
 #: `{ask}` and `{search}` are the pages' URLs under the server's base_url.
 DESCRIPTION_HTML = (
     "<p>Every bullet, FAQ and erratum of the Infinity pages on <strong>Camouflaged</strong>, "
@@ -148,10 +152,15 @@ TABLES: dict[str, dict] = {
 #: `CAMO` → Camuflado, `HD` → Hidden Deployment State. Read-only, like every query here.
 ALIAS_FUNCTION = "rulecheck_alias_page"
 
+#: The SQL function (registered by the plugin) naming the page of the glossary alias closest to
+#: a misspelt name: `camoflaged` → Camuflado (`names.close_page`).
+CLOSE_FUNCTION = "rulecheck_close_page"
+
 #: Pages a typed name means, case-insensitively: a page id or title, a title without " State",
-#: any link text the build resolved to a page ([[Camouflaged]] → Camuflado), a glossary alias.
+#: any link text the build resolved to a page ([[Camouflaged]] → Camuflado), a glossary alias;
+#: only when none of those matches, the page of the closest alias (a misspelling).
 _NAMED_PAGES = """wanted(name) as (select trim({param}) union select {fn}({param})),
-named_pages(id) as (
+exact_pages(id) as (
   select pages.id from pages join wanted
     on pages.title = wanted.name collate nocase or pages.id = wanted.name collate nocase
     or pages.title = wanted.name || ' State' collate nocase
@@ -159,7 +168,20 @@ named_pages(id) as (
   select links.to_page_id from links join wanted
     on links.to_page_id is not null
     and (links.to_title = wanted.name collate nocase or links.label = wanted.name collate nocase)
+),
+named_pages(id) as (
+  select id from exact_pages
+  union
+  select pages.id from pages
+  where not exists (select 1 from exact_pages) and pages.title = {close}({param})
 )"""
+
+
+
+def named_pages_sql(param: str) -> str:
+    """The `with` clauses (`exact_pages`, `named_pages`) for the pages the parameter `param` names."""
+    return _NAMED_PAGES.format(param=param, fn=ALIAS_FUNCTION, close=CLOSE_FUNCTION)
+
 
 #: A section as the page writes it (`CANCELACIÓN`); a bare key (`cancellation`) in words.
 SECTION_LABEL_SQL = """case when coalesce(rules.section_label, '') in ('', rules.section)
@@ -174,7 +196,7 @@ QUERIES: dict[str, dict] = {
         "description": "The FAQs and errata that appear on a page or list it as related. "
         "Type a page or state as players write it (Camouflaged, CAMO, HD, TO, HoloMask, Camuflado); "
         "leave it empty for every FAQ.",
-        "sql": f"""with {_NAMED_PAGES.format(param=":page", fn=ALIAS_FUNCTION)}
+        "sql": f"""with {named_pages_sql(":page")}
 select faqs.id, faqs.kind, faqs.title, faqs.version, faqs.date, faqs.question, faqs.answer,
   (select group_concat(pages.title, ', ') from faq_pages join pages on pages.id = faq_pages.page_id
    where faq_pages.faq_id = faqs.id) as pages
@@ -192,7 +214,7 @@ order by faqs.kind, faqs.version, faqs.id""",
         "description": "The Cancellation bullets of a state's pages, with the FAQs that settle them. "
         "Type a state as players write it (Camouflaged, CAMO, TO, HD, HoloMask, Camuflado); "
         "leave it empty for all four states.",
-        "sql": f"""with {_NAMED_PAGES.format(param=":state", fn=ALIAS_FUNCTION)}
+        "sql": f"""with {named_pages_sql(":state")}
 select rules.id, pages.title as page, {SECTION_LABEL_SQL} as section, rules.text,
   (select group_concat(faq_rules.faq_id, ', ') from faq_rules where faq_rules.rule_id = rules.id) as faqs
 from rules join pages on pages.id = rules.page_id
@@ -239,11 +261,24 @@ order by pages.title, rules.ordinal""",
 }
 
 
-def build_metadata(database: str, url: Callable[[str], str] = str) -> dict:
+#: The canned queries whose parameter is a typed state or page name → (parameter, what it names),
+#: for the note a query page shows when the name matched nothing or only a misspelling.
+NAME_PARAMETERS: dict[str, tuple[str, str]] = {
+    "cancels_state": ("state", "state"),
+    "faqs_for_page": ("page", "page or state"),
+}
+
+
+def site_name(database: str, first: bool = True) -> str:
+    """What pages call the base `database`: "rulecheck", or "rulecheck (rc2)" beside another base."""
+    return SITE_NAME if first else f"{SITE_NAME} ({database})"
+
+
+def build_metadata(database: str, url: Callable[[str], str] = str, title: str = SITE_NAME) -> dict:
     """The metadata dict for Datasette, for a rulecheck base served under the name `database`.
 
     `url` turns a path of the server (`/-/ask`) into its link: `datasette.urls.path`, so the
-    links follow the base_url setting (`/rules/-/ask`).
+    links follow the base_url setting (`/rules/-/ask`). `title` heads the database's page.
     """
     description = DESCRIPTION_HTML.format(ask=escape(url("/-/ask")), search=escape(url("/-/search")))
     return {
@@ -255,6 +290,7 @@ def build_metadata(database: str, url: Callable[[str], str] = str) -> dict:
         "license_url": LICENSE_URL,
         "databases": {
             database: {
+                "title": title,
                 "description": "The rulecheck knowledge base: pages, their bullets, FAQs and errata, and the links between them.",
                 "tables": {name: {**table, "columns": dict(table["columns"])} for name, table in TABLES.items()},
                 "queries": {name: dict(query) for name, query in QUERIES.items()},

@@ -1,7 +1,8 @@
 """The rulecheck Datasette plugin: the ask page, the search page, row pages linked both ways.
 
 A thin face over `rulecheck.checker` and `rulecheck.kb.read`: no rules logic lives here.
-Registered by the `datasette` entry point in pyproject.toml.
+Registered through the `rulecheck.web` package (the `datasette` entry point in pyproject.toml),
+so Datasette itself finds our `templates/` and serves `static/` at `/-/static-plugins/rulecheck/`.
 """
 from __future__ import annotations
 
@@ -17,9 +18,9 @@ from datasette.utils.asgi import Response
 from rulecheck.web import related
 from rulecheck.web.sections import section_title
 
-TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
-STATIC_DIR = Path(__file__).resolve().parent / "static"
-CSS_PATH = "/-/rulecheck/rulecheck.css"
+#: The name Datasette serves our `static/` folder under: the distribution's name.
+PLUGIN_NAME = "rulecheck"
+CSS_FILE = "rulecheck.css"
 SEARCH_LIMIT = 30
 DEFAULT_EDITION = "N4"
 
@@ -231,15 +232,6 @@ async def search_page(datasette, request):
     )
 
 
-async def stylesheet(request):
-    """Our stylesheet, served by the plugin (Datasette finds static folders only for packages)."""
-    return Response(
-        (STATIC_DIR / "rulecheck.css").read_text(encoding="utf-8"),
-        content_type="text/css; charset=utf-8",
-        headers={"cache-control": "max-age=3600"},
-    )
-
-
 def _row_title(table: str, found: dict) -> str:
     if table == "rules":
         return f"{found['rule']['page_title']}: {found['rule']['id']}"
@@ -255,49 +247,31 @@ def register_routes():
         (r"^/-/ask\.json$", ask_json),
         (r"^/-/ask$", ask_page),
         (r"^/-/search$", search_page),
-        (r"^/-/rulecheck/rulecheck\.css$", stylesheet),
     ]
-
-
-def alias_page(name: str | None) -> str | None:
-    """The page title a glossary alias names (`CAMO` → `Camuflado`, `hd` → `Hidden Deployment State`).
-
-    A typed parameter is the whole name, so short capitals (`TO`, `HD`) match in any case here,
-    unlike in running prose where "to" must not mean TO Camouflaged.
-    """
-    from rulecheck.kb.glossary import fold, load_glossary
-
-    if not name or not name.strip():
-        return None
-    glossary = load_glossary()
-    for term_id in glossary.by_alias.get(fold(name), ()):
-        if glossary.terms[term_id].page:
-            return glossary.terms[term_id].page
-    return None
 
 
 @hookimpl
 def prepare_connection(conn):
-    # For the canned queries (metadata.ALIAS_FUNCTION): the base keeps no alias table, and the
-    # web never writes one.
-    from rulecheck.web.metadata import ALIAS_FUNCTION
+    # For the canned queries (metadata.ALIAS_FUNCTION, CLOSE_FUNCTION): the base keeps no alias
+    # table, and the web never writes one.
+    from rulecheck.web.metadata import ALIAS_FUNCTION, CLOSE_FUNCTION
+    from rulecheck.web.names import alias_page, close_page
 
     conn.create_function(ALIAS_FUNCTION, 1, alias_page, deterministic=True)
+    conn.create_function(CLOSE_FUNCTION, 1, close_page, deterministic=True)
 
 
 @hookimpl
-def prepare_jinja2_environment(env):
-    # Our templates after any --template-dir and before Datasette's defaults. Datasette 0.65
-    # finds a plugin's `templates/` folder only when the plugin is a package, and our entry
-    # point names this module; 0.65 has no public hook to add a folder, so this inserts it into
-    # the search path Datasette built (pinned to datasette <0.66). Pointing the entry point at
-    # the `rulecheck.web` package would let Datasette find the folder itself: then this is a no-op.
-    loaders = getattr(env.loader, "loaders", [env.loader])
-    paths = [getattr(loader, "searchpath", None) for loader in loaders]
-    if any(str(TEMPLATES_DIR) in (path or ()) for path in paths):
-        return
-    first = paths[0]
-    first.insert(max(len(first) - 1, 0), str(TEMPLATES_DIR))
+def render_cell(value, column, table, database, datasette):
+    # Query results only (a table page links its keys itself), and only on a base: ids → rows.
+    if table is not None or not isinstance(value, str) or not _serves_rulecheck(datasette, database):
+        return None
+    from rulecheck.web.cells import base_ids, holds_ids, linked_ids
+
+    if not holds_ids(column):
+        return None
+    ids = base_ids(str(datasette.get_database(database).path))
+    return linked_ids(value, column, ids, lambda tbl, key: datasette.urls.row(database, tbl, key))
 
 
 _metadata_cache: dict[tuple, dict] = {}
@@ -311,11 +285,11 @@ def get_metadata(datasette):
     names = rulecheck_names(datasette)
     key = (datasette.urls.path("/"), tuple(names))
     if key not in _metadata_cache:
-        from rulecheck.web.metadata import build_metadata
+        from rulecheck.web.metadata import build_metadata, site_name
 
         merged: dict = {}
-        for name in names:
-            found = build_metadata(name, url=datasette.urls.path)
+        for i, name in enumerate(names):
+            found = build_metadata(name, url=datasette.urls.path, title=site_name(name, first=i == 0))
             merged = {**found, "databases": {**merged.get("databases", {}), **found["databases"]}}
         _metadata_cache[key] = merged
     return _metadata_cache[key]
@@ -335,28 +309,64 @@ def menu_links(datasette):
 def extra_css_urls(database, datasette):
     # Only on pages of a base (and home/ask/search beside one): the stylesheet restyles
     # Datasette's own elements, which another database's pages must keep.
-    return [datasette.urls.path(CSS_PATH)] if _serves_rulecheck(datasette, database) else []
+    return [datasette.urls.static_plugins(PLUGIN_NAME, CSS_FILE)] if _serves_rulecheck(datasette, database) else []
+
+
+def _site_name(datasette, database: str | None) -> str:
+    """What the page calls its base: "rulecheck" (see `metadata.site_name`)."""
+    from rulecheck.web.metadata import site_name
+
+    names = rulecheck_names(datasette)
+    name = database if database in names else names[0]
+    return site_name(name, first=name == names[0])
+
+
+async def _name_note(db, query: str, typed: str) -> str | None:
+    """The note a canned query's page shows when its typed state or page name (`typed`) matched
+    no name exactly: the misspelling it shows instead, or that nothing matched."""
+    from rulecheck.web.metadata import NAME_PARAMETERS, named_pages_sql
+    from rulecheck.web.names import close_name, close_note, unmatched_note
+
+    what = NAME_PARAMETERS[query][1]
+    exact = await db.execute(f"with {named_pages_sql(':p')} select count(*) from exact_pages", {"p": typed})
+    if exact.first()[0]:
+        return None
+    found = close_name(typed)
+    return close_note(typed, found, what) if found else unmatched_note(typed, what)
 
 
 @hookimpl
 def extra_template_vars(view_name, table, database, request, datasette):
-    # `rulecheck_base` switches on our blocks of index/table/query.html; without it those pages
-    # render exactly as Datasette's own.
-    base = _serves_rulecheck(datasette, database)
-    if not base or view_name != "row" or table not in ("rules", "faqs", "pages") or request is None:
-        return {"rulecheck_base": base}
+    # `rulecheck_base` switches on our blocks of the templates; without it those pages render
+    # exactly as Datasette's own. `rulecheck_site` is the base's name on every page of it.
+    from rulecheck.web.metadata import NAME_PARAMETERS
+
+    if not _serves_rulecheck(datasette, database):
+        return {"rulecheck_base": False}
+    plain = {"rulecheck_base": True, "rulecheck_site": _site_name(datasette, database)}
+    query = (request.url_vars.get("table") if request is not None else None) if table is None else None
+    if view_name == "table" and query in NAME_PARAMETERS:
+        typed = (request.args.get(NAME_PARAMETERS[query][0]) or "").strip()
+        if not typed:
+            return plain
+
+        async def with_note():
+            return {**plain, "rulecheck_note": await _name_note(datasette.get_database(database), query, typed)}
+
+        return with_note
+    if view_name != "row" or table not in ("rules", "faqs", "pages") or request is None:
+        return plain
 
     async def inner():
         db = datasette.get_database(database)
         pks = urlsafe_components(request.url_vars["pks"])
         if len(pks) != 1:
-            return {"rulecheck_base": True}
+            return plain
         key = pks[0]
         fetch = {"rules": related.rule_context, "faqs": related.faq_context, "pages": related.page_context}[table]
         found = await fetch(db, key)
         if not found:
-            return {"rulecheck_base": True}
-        return {"rulecheck_base": True, "rulecheck": found, "rulecheck_table": table,
-                "rulecheck_title": _row_title(table, found)}
+            return plain
+        return {**plain, "rulecheck": found, "rulecheck_table": table, "rulecheck_title": _row_title(table, found)}
 
     return inner
