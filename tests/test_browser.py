@@ -135,9 +135,15 @@ def test_search_rule_faq_and_ask_in_a_real_browser(server, browser):
     assert page.locator(".rc-quote .rc-q").inner_text().strip()
 
     page.goto(server + "/-/ask")
+    page.fill("#rc-ask-q", "Is a Camouflaged trooper revealed")
+    page.press("#rc-ask-q", "Shift+Enter")  # a new line, not a question asked
+    page.type("#rc-ask-q", "if it declares Cautious Movement?")
+    assert page.input_value("#rc-ask-q") == QUESTION.replace("revealed ", "revealed\n")
+    assert page.locator(".rc-verdict").count() == 0
     page.fill("#rc-ask-q", QUESTION)
-    page.click(".rc-form button")
+    page.press("#rc-ask-q", "Enter")  # Enter asks
     page.wait_for_selector(".rc-verdict")
+    assert page.input_value("#rc-ask-q") == QUESTION
     assert page.locator(".rc-verdict").get_attribute("data-verdict") == "no"
     assert page.locator(".rc-citation").count() > 0
     assert page.locator(".rc-citation a").first.get_attribute("href").startswith("/")
@@ -167,6 +173,16 @@ def test_canned_query_and_rules_table_fit_a_phone(server, browser, built_db):
     assert page.locator(".rows-and-columns tbody tr").count() > 0, "CAMO found no Cancellation bullet"
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(ARTIFACTS / "canned-query-phone.png"), full_page=True)
+    rule_link = page.locator(".rows-and-columns td.col-id a").first
+    href = rule_link.get_attribute("href")
+    assert href == f"/{stem}/rules/" + rule_link.inner_text()  # rule ids are links to their rows
+    rule_link.click()
+    page.wait_for_url(f"**{href}")
+    assert page.locator(".rc-rule-id").inner_text() == href.rsplit("/", 1)[1]
+
+    page.goto(f"{server}/{stem}/cancels_state?state=camoflaged")  # a typo: the closest state, said so
+    assert "showing Camouflaged" in page.locator(".rc-name-note").inner_text()
+    assert page.locator(".rows-and-columns tbody tr").count() > 0
 
     page.goto(f"{server}/{stem}/faqs_for_page")  # opened with the parameter empty: every FAQ, not "0 results"
     assert page.locator(".rows-and-columns tbody tr").count() > 0

@@ -595,3 +595,93 @@ def test_links_follow_the_base_url_setting(tiny_db):
     assert 'href="/rules/-/static-plugins/rulecheck/rulecheck.css"' in home.text
     assert 'href="/rules/tiny/rules/to-camouflaged-effects-1"' in search.text
     assert 'href="/rules/-/ask"' in metadata.json()["description_html"]
+
+
+# --- the plugin package, the site's name, linked ids, misspelt names, the ask box -------------
+
+
+def test_datasette_finds_the_plugins_templates_and_static_folder(tiny_db):
+    plugins, css, script, old_route = fetch(tiny_db, "/-/plugins.json", "/-/static-plugins/rulecheck/rulecheck.css",
+                                            "/-/static-plugins/rulecheck/ask.js", "/-/rulecheck/rulecheck.css")
+    ours = [p for p in plugins.json() if p["name"] == "rulecheck"]
+    assert ours and ours[0]["templates"] and ours[0]["static"]  # the entry point names the package
+    assert css.status_code == 200 and "text/css" in css.headers["content-type"] and ".rc-title" in css.text
+    assert script.status_code == 200 and "requestSubmit" in script.text
+    assert old_route.status_code == 404  # Datasette serves the stylesheet; no route of ours
+    assert 'href="/-/static-plugins/rulecheck/rulecheck.css"' in one(tiny_db, "/").text
+
+
+def _title(response) -> str:
+    return response.text.split("<title>", 1)[1].split("</title>", 1)[0]
+
+
+def _crumbs(response) -> str:
+    return response.text.split('<p class="crumbs">', 1)[1].split("</p>", 1)[0]
+
+
+def test_the_base_is_called_rulecheck_whatever_its_file_name(tiny_db):
+    urls = ["/tiny", "/tiny/rules", "/tiny/rules/camuflado-cancellation-1", "/tiny/meta/schema_version",
+            "/tiny/cancels_state", "/tiny?sql=select+1", "/-/ask", "/-/search"]
+    for url, response in zip(urls, fetch(tiny_db, *urls)):
+        assert response.status_code == 200, url
+        title = _title(response)
+        assert title.endswith("rulecheck") and "tiny" not in title, (url, title)
+        if url.startswith("/tiny/"):
+            assert '<a href="/tiny">rulecheck</a>' in _crumbs(response), url
+    database = one(tiny_db, "/tiny").text
+    assert "<h1>rulecheck" in database
+    home = one(tiny_db, "/")
+    assert _title(home) == "rulecheck: Infinity hidden-information states"
+
+
+def test_canned_query_results_link_ids_to_their_rows(tiny_db):
+    cancels, dangling, errata, faqs = fetch(tiny_db, "/tiny/cancels_state?state=TO", "/tiny/dangling_links",
+                                            "/tiny/errata_by_version", "/tiny/faqs_for_page")
+    assert '<td class="col-id"><a href="/tiny/rules/to-camouflaged-cancellation-1">to-camouflaged-cancellation-1</a>' in cancels.text
+    assert '<a href="/tiny/faqs/faq-is-a-camo-marker-revealed-aaaaaa">' in cancels.text  # the `faqs` list
+    assert '<td class="col-from_pages"><a href="/tiny/pages/to-camouflaged">to-camouflaged</a></td>' in dangling.text
+    assert 'href="/tiny/faqs/faq-can-surprise-attack-be-bbbbbb"' in errata.text  # a FAQ id in `id`
+    assert 'href="/tiny/rules/to-camouflaged-cancellation-1"' in errata.text  # and a rule id
+    assert '<td class="col-page">' in cancels.text and 'href="/tiny/pages/TO' not in cancels.text  # titles stay text
+    assert "<td class=\"col-pages\">TO Camouflaged</td>" in faqs.text  # a list of titles is no list of ids
+    assert SCRIPT not in cancels.text
+
+
+def test_typed_sql_results_link_ids_but_json_keeps_plain_values(tiny_db):
+    page, as_json = fetch(tiny_db, "/tiny?sql=select+rule_id,+faq_id,+how+from+faq_rules",
+                          "/tiny/cancels_state.json?state=TO&_shape=objects")
+    assert 'href="/tiny/rules/to-camouflaged-cancellation-1"' in page.text
+    assert 'href="/tiny/faqs/faq-is-a-camo-marker-revealed-aaaaaa"' in page.text
+    assert '<td class="col-how">similarity</td>' in page.text
+    assert as_json.json()["rows"][0]["id"] == "to-camouflaged-cancellation-1"
+
+
+def test_a_misspelt_state_shows_the_closest_one_and_says_so(tiny_db):
+    camo = ["camuflado-cancellation-1", "camuflado-cancellation-1-2"]
+    for typed in ("camoflaged", "Camuflao", "camouflagd"):
+        assert [r["id"] for r in _query(tiny_db, "cancels_state", state=typed)] == camo, typed
+    assert {r["id"] for r in _query(tiny_db, "faqs_for_page", page="TO Camoflaged")} == {"faq-is-a-camo-marker-revealed-aaaaaa"}
+    typo, far, none, exact, empty = fetch(tiny_db, "/tiny/cancels_state?state=camoflaged", "/tiny/cancels_state?state=camflg",
+                                          "/tiny/cancels_state?state=nonsense", "/tiny/cancels_state?state=CAMO",
+                                          "/tiny/cancels_state")
+    assert "No state is called “camoflaged”: showing Camouflaged (the Camuflado page), the closest name." in typo.text
+    assert "No state matches “camflg” — did you mean “Camouflaged”?" in far.text
+    assert "No state matches “nonsense” — try Camouflaged, TO Camouflaged, Hidden Deployment or HoloMask." in none.text
+    assert "rc-name-note" not in exact.text and "rc-name-note" not in empty.text
+
+
+def test_the_close_match_never_overrides_an_exact_name():
+    from rulecheck.web.names import close_name, close_page
+
+    assert close_page("camoflaged") == "Camuflado"
+    assert close_page("holomsk") == "HoloMask State"
+    assert close_page("nonsense") is None and close_page("") is None and close_page(None) is None
+    assert close_name("t") is None  # short capitals (TO, HD) are never guessed at
+
+
+def test_ask_box_says_enter_asks_and_shift_enter_breaks_a_line(tiny_db):
+    page = one(tiny_db, "/-/ask").text
+    box = page.split("<textarea", 1)[1].split(">", 1)[0]
+    assert 'aria-describedby="rc-ask-keys"' in box and 'enterkeyhint="send"' in box
+    assert 'id="rc-ask-keys"' in page and "Shift+Enter" in page
+    assert '<script src="/-/static-plugins/rulecheck/ask.js" defer>' in page

@@ -264,11 +264,11 @@ def prepare_connection(conn):
 @hookimpl
 def render_cell(value, column, table, database, datasette):
     # Query results only (a table page links its keys itself), and only on a base: ids → rows.
-    if table is not None or not isinstance(value, str) or not _serves_rulecheck(datasette, database):
-        return None
     from rulecheck.web.cells import base_ids, holds_ids, linked_ids
 
-    if not holds_ids(column):
+    if table is not None or not isinstance(value, str) or not holds_ids(column):
+        return None
+    if not _serves_rulecheck(datasette, database):
         return None
     ids = base_ids(str(datasette.get_database(database).path))
     return linked_ids(value, column, ids, lambda tbl, key: datasette.urls.row(database, tbl, key))
