@@ -685,3 +685,14 @@ def test_ask_box_says_enter_asks_and_shift_enter_breaks_a_line(tiny_db):
     assert 'aria-describedby="rc-ask-keys"' in box and 'enterkeyhint="send"' in box
     assert 'id="rc-ask-keys"' in page and "Shift+Enter" in page
     assert '<script src="/-/static-plugins/rulecheck/ask.js" defer>' in page
+
+
+def test_ask_page_leads_with_the_fact_for_a_what_question(built_db):
+    from urllib.parse import quote
+
+    (page,) = fetch(built_db, f"/-/ask?q={quote('What silhouette does a camo marker have?')}")
+    assert page.status_code == 200
+    assert 'class="rc-verdict rc-verdict-fact"' in page.text
+    assert "S2 for a weapon or piece of Equipment" in page.text
+    assert "Where the pages say so" in page.text
+    assert f'href="/{built_db.stem}/rules/camuflado-effects-9"' in page.text
