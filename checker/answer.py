@@ -121,12 +121,12 @@ def answer_scenario(conn: sqlite3.Connection, scenario: Scenario, *, question: s
             verb = "is not one" if len(scenario.other_states) == 1 else "are not"
             sentence = (f"{names} {verb} of the states the checker covers ({', '.join(table.vocabulary.labels())}), so there is "
                         "no checked answer; the nearest passages follow.")
+        elif not scenario.states:  # "What is the best army?": off topic, whatever its form
+            sentence = ("The question is outside the rules the checker covers: it names none of its states "
+                        f"({', '.join(table.vocabulary.labels())}), so there is no checked answer; the nearest passages follow.")
         elif scenario.ask == "fact":
-            sentence = ("The question asks for a fact (how, what, which…), not for a yes or no, so there is "
-                        "no checked answer; the nearest passages follow.")
-        elif not scenario.states:
-            sentence = (f"The question names none of the states the checker knows ({', '.join(table.vocabulary.labels())}), "
-                        "so there is no checked answer; the nearest passages follow.")
+            sentence = ("The question asks for a fact (how, what, which…), not for a yes or no, and the checker's logic "
+                        "holds no such fact, so there is no checked answer; the nearest passages follow.")
         else:
             sentence = ("The checker's logic does not cover this question, so there is no checked answer; "
                         "the nearest passages follow.")
@@ -187,10 +187,37 @@ def _sentence(table: LogicTable, scenario: Scenario, ev: Evaluation) -> str:
         # "Is it revealed if it declares Surprise Shot in its Reactive Turn?": it cannot declare it at all
         skill = label(table, decisive.subject)
         return f"No — it may not declare {skill} here: {because[0].lower()}{because[1:]}."
+    if ev.outcome == "marker" and scenario.ask in ("revealed", "keeps"):
+        # two questions in one: the state itself ends, the trooper stays hidden as a Marker
+        name = table.vocabulary.label(ev.state)
+        lead = (f"{name} is cancelled, but the trooper keeps its Marker state" if scenario.asked == "state"
+                else f"the trooper is not revealed as a model: it keeps its Marker state, though {name} itself ends")
+        return f"{ev.verdict.capitalize()} — {lead}. {because}."
     if ev.order_row:
         order = ev.order_row.because
-        because += "; " + order[0].lower() + order[1:].rstrip(".")
+        because = _join_clauses(because, order[0].lower() + order[1:].rstrip("."))
     return f"{ev.verdict.capitalize()} — {because}."
+
+
+def _join_clauses(first: str, more: str) -> str:
+    """`first; more`, leaving out each clause of `more` that says again what a clause already
+    does ("the imitated model is replaced by the real one at the end of the Order" and "the
+    real model replaces the imitated one at the end of the Order"): the same words, give or take
+    their endings."""
+    clauses = first.split("; ")
+    keys = [_clause_key(c) for c in clauses]
+    for clause in more.split("; "):
+        key = _clause_key(clause)
+        if any(key == k or (len(key) >= 3 and key <= k) for k in keys):
+            continue
+        clauses.append(clause)
+        keys.append(key)
+    return "; ".join(clauses)
+
+
+def _clause_key(clause: str) -> frozenset:
+    """A clause's longer words, cut to their first five letters (replaced / replaces)."""
+    return frozenset(w[:5] for w in clause.lower().replace(",", " ").split() if len(w) >= 4)
 
 
 def _citations(conn: sqlite3.Connection, ids: list[str], deciding: set[str]) -> list[dict]:

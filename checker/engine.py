@@ -118,7 +118,9 @@ def _topics(scenario: Scenario, role: str) -> tuple[str, ...]:
     if role == "events":
         return ("happens",)
     if role == "enemy":
-        return ("enemy",)
+        # "Is my marker revealed if the enemy fails its Discover?": what the enemy's Skill does
+        # to the marker (`happens` rows for that Skill), before whether it may declare it
+        return ("happens", "enemy") if scenario.ask in ("revealed", "keeps") else ("enemy",)
     return ("property", "order", "enemy", "may", "declares", "happens")
 
 
@@ -134,7 +136,10 @@ def verdict_for(outcome: str, scenario: Scenario) -> str:
     if outcome in ("forbidden", "no"):
         return "no"
     if outcome in ("open", "private"):
-        return "yes" if (scenario.asked or "open") == outcome else "no"
+        return "yes" if (scenario.asked if scenario.asked in ("open", "private") else "open") == outcome else "no"
+    if outcome == "marker" and scenario.asked == "state":
+        # "Is its Hidden Deployment cancelled?": it is, though the trooper keeps its Marker state
+        return "no" if scenario.ask == "keeps" else "yes"
     revealed = outcome == "cancelled"
     if scenario.ask == "keeps":
         return "no" if revealed else "yes"
@@ -305,6 +310,8 @@ def asked_about(table: LogicTable, scenario: Scenario) -> str:
             return f"whether an enemy may declare {skills} against it"
     if scenario.ask == "allowed" and scenario.declares:
         return f"whether it may declare {' + '.join(label(table, s) for s in scenario.declares)}"
+    if scenario.asked == "state" and scenario.ask in ("revealed", "keeps"):
+        return "whether the state itself is cancelled" if scenario.ask == "revealed" else "whether it keeps the state itself"
     return {"revealed": "whether it is revealed", "keeps": "whether it keeps its state",
             "allowed": "whether it is allowed", "plain": "the fact itself", "fact": "for a fact",
             "required": "whether a Discover must come first", "lost": "whether it is lost"}[scenario.ask]

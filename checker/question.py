@@ -39,7 +39,9 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     cues = _cue_values(mentions)
     context = _context(vocab, cues)
     ask = _ask(mentions, clause)
-    asked = (cues.get("asked") or [None])[0]
+    # "open"/"private" name the answer asked for; "state" (is Hidden Deployment itself
+    # cancelled?) only says what a "revealed" or "keeps" question is about
+    asked = next(iter(sorted(cues.get("asked", []), key=lambda v: v == "state")), None)
     mentions = _camouflaged_hd(table, mentions, context)
     if ask == "required":  # "must it be Discovered before being shot?": the enemy acts, without a Discover
         context.setdefault("discovered", "no")
@@ -53,7 +55,8 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
         context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
         subjects = [m for m in subjects if m not in leader_mentions]
     first_state = next((m for m in mentions if m.kind == "state"), None)
-    enemy = _enemy_acts_here(table, raw, states, subjects, first_state, ask, cues.get("actor", []))
+    named = [m for m in mentions if m.kind in ("state", "weak_state", "hint")]
+    enemy = _enemy_acts_here(table, raw, states, subjects, first_state, ask, cues.get("actor", []), named)
     if enemy:
         subjects = _asked_subjects(subjects, clause)
     roles = _roles(table, raw, states, subjects, leader_mentions, ask, enemy)
@@ -173,12 +176,16 @@ def _delayed_aro(table: LogicTable, states: list[str], mentions: list[Mention], 
 
 
 def _enemy_acts_here(table: LogicTable, raw: list[str], states: list[str], subjects: list[Mention],
-                     first_state: Mention | None, ask: str, actors: list[str]) -> bool:
+                     first_state: Mention | None, ask: str, actors: list[str], named: list[Mention] = ()) -> bool:
     """Whether an enemy acts against the trooper in the state (rather than the trooper acting)."""
     words_of = table.vocabulary.word_lists
     if "enemy" in actors or ask == "required" or _enemy_marker(words_of, raw, first_state):
         return True
-    if ask not in ("revealed", "keeps") and _enemy_acts(words_of, raw, subjects, first_state):
+    if _skill_targets_state(table, raw, subjects, named):
+        return True
+    if _enemy_acts(words_of, raw, subjects, first_state):
+        # "Is my marker revealed if the enemy delays its ARO?": the enemy is named just before
+        # the Skill, so it is the one acting, whatever is asked
         return True
     if not subjects or first_state is None or subjects[0].start >= first_state.start or ask in ("revealed", "keeps"):
         return False
@@ -186,6 +193,20 @@ def _enemy_acts_here(table: LogicTable, raw: list[str], states: list[str], subje
     # in Hidden Deployment?": the state comes after the Skill, as its target.
     own = raw[first_state.start - 1].lower() in words_of["own_state"] and not _target_phrase(words_of, raw, first_state)
     return not own and _has_enemy_rows(table, states, subjects[0].value)
+
+
+def _skill_targets_state(table: LogicTable, raw: list[str], subjects: list[Mention], named: list[Mention]) -> bool:
+    """`… shoot a camo marker`, `discover the HoloMask trooper`: a state named right after a Skill
+    (an article between at most) is the Skill's target, so whoever declares it is that marker's
+    enemy — even a Camouflaged trooper asking about its own Multispectral Visor."""
+    articles = table.vocabulary.word_lists["target_article"]
+    for m in subjects:
+        if table.vocabulary.subjects[m.value].kind != "skill":
+            continue
+        after = next((n for n in named if n.start >= m.end), None)
+        if after is not None and after.start - m.end <= 2 and all(w.lower() in articles for w in raw[m.end:after.start]):
+            return True
+    return False
 
 
 def _target_phrase(words_of: dict, raw: list[str], state: Mention) -> bool:

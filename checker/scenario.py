@@ -88,13 +88,14 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
             state_id = next((st.id for st in camo if st.edition == edition), state_id)
     ctx = checked_context(context)
     _check_ask(ask)
+    enemy_ids = tuple(vocab.resolve_subject(s) for s in enemy)
     scenario = Scenario(
         states=(state_id,), edition=edition,
         declares=tuple(vocab.resolve_subject(s) for s in declares),
         events=tuple(vocab.resolve_subject(s) for s in events),
-        enemy=tuple(vocab.resolve_subject(s) for s in enemy),
+        enemy=enemy_ids,
         properties=tuple(vocab.resolve_subject(s, ("property",)) for s in properties),
-        context=ctx, ask=ask or ("allowed" if (enemy or properties) else "revealed"),
+        context=ctx, ask=ask or _default_ask(table, state_id, enemy_ids, bool(properties)),
         leader=tuple(vocab.resolve_subject(s, ("skill",)) for s in leader),
     )
     if scenario.leader:
@@ -104,6 +105,19 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
     if not (scenario.declares or scenario.events or scenario.enemy or scenario.properties or scenario.leader):
         raise BadScenario("The scenario says nothing happens: give at least one declare, event, enemy or property")
     return scenario
+
+
+def _default_ask(table: LogicTable, state: str, enemy: tuple[str, ...], properties: bool) -> str:
+    """What a scenario asks when it does not say: whether the trooper is revealed; for an enemy's
+    Skills, whether it is revealed when the logic says what they do to it (an enemy's Discover:
+    only a passed roll reveals it), else whether the enemy may declare them; for properties,
+    whether they hold."""
+    if properties:
+        return "allowed"
+    if enemy:
+        does = all(any(r.topic == "happens" for r in table.rows_for(state, s)) for s in enemy)
+        return "revealed" if does else "allowed"
+    return "revealed"
 
 
 def checked_context(context: dict | None) -> dict[str, str]:

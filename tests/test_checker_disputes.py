@@ -89,6 +89,65 @@ DISPUTES = [
     # 8. "is it discovered?" is the polarity, not a Discover declared.
     ("TO camo declares Move + BS Attack, is it discovered during the Move?", "N3", "yes", "to-camouflaged-cancellation-4"),
     ("A TO camo declares Move + BS Attack. Is it discovered during the Move?", "N3", "yes", "to-camouflaged-cancellation-4"),
+    # 9. An enemy's Discover against the marker: only a passed roll reveals it.
+    ("Enemy declares Discover against my camo marker and fails. Is my marker revealed?", None, "no", "camuflado-effects-6"),
+    ("Enemy trooper fails its Discover roll against my camo marker. Is it revealed?", None, "no", "camuflado-effects-6"),
+    ("My camo marker was targeted by a failed Discover. Is it revealed?", None, "no", "camuflado-effects-6"),
+    ("Is my camo marker revealed if an enemy fails a Discover roll against it?", None, "no", "camuflado-effects-6"),
+    ("El enemigo falla la tirada de Descubrir contra mi marcador de camuflado. ¿Se revela?", None, "no", "camuflado-effects-6"),
+    ("Enemy declares Discover against my camo marker and passes. Is my marker revealed?", None, "yes",
+     "camuflado-cancellation-1-4"),
+    ("Enemy declares Discover against my camo marker. Is my marker revealed?", None, "depends", "camuflado-cancellation-1-4"),
+    ("An enemy fails its Discover roll against my TO camo marker. Is it revealed?", "N3", "no", "to-camouflaged-effects-6"),
+    ("An enemy passes its Discover roll against my TO camo marker. Is it revealed?", "N3", "yes",
+     "to-camouflaged-cancellation-1-4"),
+    ("Enemy declares Discover against my TO camo marker and passes. Is it revealed?", "N3", "yes",
+     "to-camouflaged-cancellation-1-4"),
+    ("Enemy declares Discover against my HoloMask trooper and passes. Is it revealed?", None, "yes",
+     "holomask-state-cancellation-1-6"),
+    ("An enemy fails its Discover roll against my holomask trooper. Does it stay in HoloMask?", None, "yes",
+     "holomask-state-effects-5"),
+    ("Enemy declares Discover against my HoloMask trooper and fails. Is it revealed?", None, "no", "holomask-state-effects-5"),
+    ("Enemy declares Discover against my HD trooper and passes. Is it revealed?", None, "no",
+     "hidden-deployment-state-cancellation-1"),
+    ("Is my camo marker revealed if the enemy delays its ARO?", None, "no", "camuflado-effects-13"),
+    # 10. A Hidden Deployment trooper with Camouflage that moves: Hidden Deployment ends, the Marker stays.
+    ("HD trooper with Camouflage declares Move. Is its Hidden Deployment cancelled?", None, "yes",
+     "hidden-deployment-state-cancellation-3-1"),
+    ("HD trooper with Camouflage declares Move. Does it lose Hidden Deployment?", None, "yes",
+     "hidden-deployment-state-cancellation-3-1"),
+    ("HD trooper with Camouflage declares Move. Does it keep Hidden Deployment?", None, "no",
+     "hidden-deployment-state-cancellation-3-1"),
+    ("Mi tropa en Despliegue Oculto con Camuflaje declara Mover. ¿Se cancela el Despliegue Oculto?", None, "yes",
+     "hidden-deployment-state-cancellation-3-1"),
+    ("HD trooper with Camouflage prevents an enemy trooper from entering a Marker State. Is Hidden Deployment cancelled?",
+     None, "yes", "hidden-deployment-state-cancellation-3-3"),
+    ("HD trooper with Camouflage declares Move. Is it revealed?", None, "no", "hidden-deployment-state-cancellation-3-1"),
+    ("HD trooper with Camouflage declares Move. Does it stay hidden as a marker?", None, "yes",
+     "hidden-deployment-state-cancellation-3-1"),
+    # 11. Going back into the state inside / outside enemy LoF, in the players' words.
+    ("Can a HoloMask trooper go back into HoloMask in the enemy's LoF?", None, "no", "holomask-state-activation-2"),
+    ("Can a HoloMask trooper go back into HoloMask while in enemy LoF?", None, "no", "holomask-state-activation-2"),
+    ("Can a HoloMask trooper return to HoloMask inside the LoF of an enemy trooper?", None, "no",
+     "holomask-state-activation-2"),
+    ("Can a camouflaged trooper go back to camo within enemy line of fire?", None, "no", "camuflado-activation-2"),
+    ("¿Puede una tropa en HoloMask volver a HoloMask dentro de la LDT enemiga?", None, "no", "holomask-state-activation-2"),
+    ("¿Puede mi camuflado volver a camuflarse en LDT enemiga?", None, "no", "camuflado-activation-2"),
+    ("Can a HoloMask trooper go back into HoloMask outside of enemy LoF?", None, "yes", "holomask-state-activation-2"),
+    ("¿Puede volver a camuflarse fuera de LDT?", None, "yes", "camuflado-activation-2"),
+    ("Can a TO camouflaged trooper revert to TO Camouflaged inside the enemy's LoF?", "N3", "no",
+     "to-camouflaged-activation-3"),
+    ("Can my camouflaged trooper recamo inside enemy LoF?", None, "no", "camuflado-activation-2"),
+    ("Can my trooper re-camo in the enemy's LoF?", None, "no", "camuflado-activation-2"),
+    ("Is recamoing allowed in enemy LoF?", None, "no", "camuflado-activation-2"),
+    ("Can I recamo out of LoF?", None, "yes", "camuflado-activation-2"),
+    ("Can my ninja go back to camo outside enemy LoF?", None, "yes", "camuflado-activation-2"),
+    # 12. "shoot a camo marker": the marker is the target, whoever asks.
+    ("Can a Camouflaged trooper use Multispectral Visor L3 to shoot a camo marker without discovering it?", None, "yes",
+     "camuflado-see_also-5"),
+    # 13. Climb, Jump, Idle in their own words (checked in test_short_skills_are_named_for_themselves).
+    ("Is a camo trooper revealed if it declares Idle?", None, "no", "camuflado-cancellation-1-1"),
+    ("holomask trooper (not leader) declares Idle. revealed?", None, "no", "holomask-state-cancellation-1-2"),
 ]
 
 
@@ -174,3 +233,49 @@ def test_a_skill_barred_by_the_turn_is_not_allowed_whatever_is_asked(conn):
     active = answer_scenario(conn, make_scenario(table, state="TO", declares=["surprise shot"], context={"turn": "active"}),
                              table=table)
     assert active.verdict == "yes" and active.citations[0]["id"] == "to-camouflaged-cancellation-1-2"
+
+
+def test_an_enemy_discover_scenario_asks_whether_it_reveals(conn):
+    table = load_logic()
+    unknown_roll = answer_scenario(conn, make_scenario(table, state="camouflaged", enemy=["discover"]), table=table)
+    assert unknown_roll.verdict == "depends" and unknown_roll.scenario["ask"] == "revealed", unknown_roll.to_text()
+    failed = make_scenario(table, state="camouflaged", enemy=["discover"], context={"roll": "failed"})
+    assert answer_scenario(conn, failed, table=table).verdict == "no"
+    may = make_scenario(table, state="camouflaged", enemy=["discover"], ask="allowed")
+    assert answer_scenario(conn, may, table=table).verdict == "yes"
+
+
+def test_hidden_deployment_and_the_model_are_two_questions(conn):
+    ended = answer_question(conn, "HD trooper with Camouflage declares Move. Is its Hidden Deployment cancelled?")
+    assert ended.answer.startswith("Yes — Hidden Deployment is cancelled, but the trooper keeps its Marker state")
+    hidden = answer_question(conn, "HD trooper with Camouflage declares Move. Is it revealed?")
+    assert hidden.answer.startswith("No — the trooper is not revealed as a model")
+
+
+@pytest.mark.parametrize("skill", ["Idle", "Climb", "Jump"])
+def test_short_skills_are_named_for_themselves(conn, skill):
+    for question in (f"Is a camo trooper revealed if it declares {skill}?", f"Is a HoloMask trooper revealed if it declares {skill}?"):
+        answer = answer_question(conn, question)
+        assert answer.verdict == "no" and answer.answer.startswith(f"No — {skill} is a Short"), answer.answer
+        assert "A Move" not in answer.answer
+
+
+def test_when_questions_get_the_plain_answer(conn):
+    for question in ("When is the imitated model replaced after holomask is cancelled?",
+                     "¿Cuándo se sustituye la miniatura imitada al cancelarse el HoloMask?"):
+        answer = answer_question(conn, question)
+        assert answer.verdict == "unknown" and answer.fact == "at the end of the Order in which the state was cancelled"
+        assert answer.citations[0]["id"] == "holomask-state-cancellation-2-1"
+
+
+def test_a_whole_order_answer_says_each_thing_once(conn):
+    table = load_logic()
+    scenario = make_scenario(table, state="holomask", declares=["move", "bs attack"], context={"fireteam": "leader"})
+    answer = answer_scenario(conn, scenario, table=table)
+    assert answer.verdict == "yes" and answer.answer.count("at the end of the Order") == 1, answer.answer
+
+
+def test_an_off_topic_question_is_outside_the_rules_covered(conn):
+    answer = answer_question(conn, "What is the best army in Infinity?")
+    assert answer.verdict == "unknown" and "outside the rules the checker covers" in answer.answer
+    assert all(c["deciding"] is False for c in answer.citations)
