@@ -63,3 +63,29 @@ def ask(conn):
         return answer
 
     return check
+
+
+@pytest.fixture
+def run_ask(built_db: Path, monkeypatch):
+    """`rulecheck ask ARGS…` through click's runner against the session's base; returns the Result."""
+    from click.testing import CliRunner
+
+    from rulecheck.cli.main import cli
+
+    monkeypatch.setenv("RULECHECK_DB", str(built_db))
+
+    def invoke(*args: str):
+        return CliRunner().invoke(cli, ["ask", *args], catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch):
+    """A private cache folder for the logic table and a fresh in-process cache, restored afterwards."""
+    from rulecheck.checker import logic
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    logic._load_bundled.cache_clear()
+    yield tmp_path / "cache" / "rulecheck"
+    logic._load_bundled.cache_clear()

@@ -375,15 +375,6 @@ def test_scenario_file_for_a_delayed_aro(tmp_path):
 
 # --- The cached logic table -------------------------------------------------------------------
 
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    """A private cache folder and a fresh in-process cache, restored afterwards."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    logic._load_bundled.cache_clear()
-    yield tmp_path / "cache" / "rulecheck"
-    logic._load_bundled.cache_clear()
-
-
 def _answers(table):
     questions = ["My camouflaged trooper declares Move + CC Attack. Is it revealed during the Move?",
                  "Can an enemy declare a Reset ARO against a camo marker?",

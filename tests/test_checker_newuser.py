@@ -8,14 +8,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from rulecheck.checker.answer import answer_question, answer_scenario
 from rulecheck.checker.errors import BadScenario, UnknownSkill, UnknownState
 from rulecheck.checker.logic import load_logic
 from rulecheck.checker.question import read_question
 from rulecheck.checker.scenario import load_scenario, make_scenario
-from rulecheck.cli.main import cli
 
 #: (question, verdict, first citation id or None for unknown)
 QUESTIONS = [
@@ -143,15 +141,6 @@ def test_n4_answers_on_an_n3_era_faq_say_so(conn):
 
 # --- Scenario files and options ---------------------------------------------------------------
 
-@pytest.fixture
-def run(built_db, monkeypatch):
-    monkeypatch.setenv("RULECHECK_DB", str(built_db))
-
-    def invoke(*args):
-        return CliRunner().invoke(cli, ["ask", *args], catch_exceptions=False)
-    return invoke
-
-
 @pytest.mark.parametrize("content,message", [
     (b'state = "camouflaged"\ndeclares = ["move"]\n# caf\xe9\n', "not UTF-8 text"),
     (b'state = ["camo", "holomask"]\ndeclares = ["move"]\n', "`state` must be a string naming one state"),
@@ -160,22 +149,22 @@ def run(built_db, monkeypatch):
     (b'state = "camo"\ndeclares = ["move"]\ncontext = "x"\n', "`context` must be a table of axis = value"),
     (b'state = "camo"\ndeclares = ["move"]\n[context]\nturn = 3\n', "`context.turn` must be a string"),
 ])
-def test_bad_scenario_files_exit_2_naming_the_field(run, tmp_path, content, message):
+def test_bad_scenario_files_exit_2_naming_the_field(run_ask, tmp_path, content, message):
     path = tmp_path / "s.toml"
     path.write_bytes(content)
-    result = run("--scenario", str(path))
+    result = run_ask("--scenario", str(path))
     assert result.exit_code == 2 and message in result.output, result.output
     with pytest.raises(BadScenario):
         load_scenario(load_logic(), path)
 
 
-def test_edition_flag_wins_over_the_scenario_file(run, tmp_path):
+def test_edition_flag_wins_over_the_scenario_file(run_ask, tmp_path):
     path = tmp_path / "s.toml"
     path.write_text('state = "camo"\nedition = "N3"\ndeclares = ["move"]\n', encoding="utf-8")
-    assert json.loads(run("--scenario", str(path), "--json").output)["edition"] == "N3"
-    data = json.loads(run("--scenario", str(path), "--edition", "N4", "--json").output)
+    assert json.loads(run_ask("--scenario", str(path), "--json").output)["edition"] == "N3"
+    data = json.loads(run_ask("--scenario", str(path), "--edition", "N4", "--json").output)
     assert data["edition"] == "N4" and data["scenario"]["states"] == ["camouflaged"]
-    assert "flag wins" in run("--help").output
+    assert "flag wins" in run_ask("--help").output
 
 
 @pytest.mark.parametrize("args,message", [
@@ -185,8 +174,8 @@ def test_edition_flag_wins_over_the_scenario_file(run, tmp_path):
     (("--state", "camouflaged", "--declare", "cautous movement"), 'did you mean "cautious movement"?'),
     (("--state", "camouflaged", "--property", "blok_lof"), 'Unknown property "blok_lof" — did you mean "block_lof"?'),
 ])
-def test_option_errors_name_the_kind_and_suggest_the_canonical_name(run, args, message):
-    result = run(*args)
+def test_option_errors_name_the_kind_and_suggest_the_canonical_name(run_ask, args, message):
+    result = run_ask(*args)
     assert result.exit_code == 2 and message in result.output, result.output
 
 
@@ -196,6 +185,6 @@ def test_property_errors_list_properties_only():
     assert "block_lof" in str(e.value) and "dodge" not in str(e.value)
 
 
-def test_leader_option(run):
-    data = json.loads(run("--state", "holomask", "--leader", "bs attack", "--declare", "move", "--json").output)
+def test_leader_option(run_ask):
+    data = json.loads(run_ask("--state", "holomask", "--leader", "bs attack", "--declare", "move", "--json").output)
     assert data["verdict"] == "no" and data["scenario"]["leader"] == ["bs_attack"]

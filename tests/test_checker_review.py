@@ -123,14 +123,6 @@ def test_edition_suggestion_and_canonical_form():
 
 # --- The logic cache ----------------------------------------------------------------------------------
 
-@pytest.fixture
-def cache_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    logic._load_bundled.cache_clear()
-    yield tmp_path / "cache" / "rulecheck"
-    logic._load_bundled.cache_clear()
-
-
 def test_a_second_load_reads_the_cache_without_parsing(cache_home):
     first = load_logic()
     assert list(cache_home.glob("logic-*.marshal")) and not list(cache_home.glob("*.tmp"))

@@ -15,17 +15,8 @@ CONTRACT = {"question", "verdict", "answer", "edition", "scenario", "trace", "ci
 CITATION = {"kind", "id", "page", "section", "text", "version"}
 
 
-@pytest.fixture
-def run(built_db, monkeypatch):
-    monkeypatch.setenv("RULECHECK_DB", str(built_db))
-
-    def invoke(*args):
-        return CliRunner().invoke(cli, ["ask", *args], catch_exceptions=False)
-    return invoke
-
-
-def test_question_human_output(run):
-    result = run("Is a Camouflaged trooper revealed if it declares Cautious Movement?")
+def test_question_human_output(run_ask):
+    result = run_ask("Is a Camouflaged trooper revealed if it declares Cautious Movement?")
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert lines[0] == "Verdict: NO"
@@ -35,14 +26,14 @@ def test_question_human_output(run):
     assert "excepto Movimiento Cauteloso" in " ".join(result.output.split())  # quoted, wrapped
 
 
-def test_faq_citation_quotes_answer_and_version(run):
-    result = run("Is a TO Camouflaged trooper revealed when it is hit by a Riotstopper?")
+def test_faq_citation_quotes_answer_and_version(run_ask):
+    result = run_ask("Is a TO Camouflaged trooper revealed when it is hit by a Riotstopper?")
     assert "TO Camouflaged, FAQ 1.8 (faq-is-a-camo-marker-revealed-when-928f97)" in result.output
     assert "Is a Camo Marker revealed when it gets hit by a Riotstopper?" in result.output
 
 
-def test_json_contract(run):
-    result = run("A camo marker declares a BS Attack. Is it revealed?", "--json")
+def test_json_contract(run_ask):
+    result = run_ask("A camo marker declares a BS Attack. Is it revealed?", "--json")
     data = json.loads(result.output)
     assert CONTRACT <= set(data)
     assert data["verdict"] == "yes" and data["edition"] == "N4"
@@ -55,33 +46,33 @@ def test_json_contract(run):
     assert first["text"].startswith("El Marcador de Camuflado (CAMO) declare un Ataque")
 
 
-def test_json_unknown(run):
-    data = json.loads(run("What's the weather like on Paradiso?", "--json").output)
+def test_json_unknown(run_ask):
+    data = json.loads(run_ask("What's the weather like on Paradiso?", "--json").output)
     assert data["verdict"] == "unknown"
     assert all(c["kind"] in ("rule", "faq", "errata") for c in data["citations"])
 
 
-def test_structured_options(run):
-    result = run("--state", "camouflaged", "--declare", "move", "--declare", "bs attack", "--json")
+def test_structured_options(run_ask):
+    result = run_ask("--state", "camouflaged", "--declare", "move", "--declare", "bs attack", "--json")
     data = json.loads(result.output)
     assert data["verdict"] == "yes" and data["citations"][0]["id"] == "camuflado-important-1"
-    result = run("--state", "TO", "--declare", "surprise attack", "--turn", "active", "--ask", "allowed", "--json")
+    result = run_ask("--state", "TO", "--declare", "surprise attack", "--turn", "active", "--ask", "allowed", "--json")
     assert json.loads(result.output)["verdict"] == "yes"
-    result = run("--state", "holomask", "--fireteam", "member", "--declare", "support", "--json")
+    result = run_ask("--state", "holomask", "--fireteam", "member", "--declare", "support", "--json")
     assert json.loads(result.output)["verdict"] == "no"
-    result = run("--state", "camouflaged", "--enemy", "bs attack", "--context", "msv=l3", "--json")
+    result = run_ask("--state", "camouflaged", "--enemy", "bs attack", "--context", "msv=l3", "--json")
     assert json.loads(result.output)["citations"][0]["id"] == "camuflado-see_also-5"
 
 
-def test_edition_option(run):
-    data = json.loads(run("Is a camo marker revealed if it declares Move?", "--edition", "N3", "--json").output)
+def test_edition_option(run_ask):
+    data = json.loads(run_ask("Is a camo marker revealed if it declares Move?", "--edition", "N3", "--json").output)
     assert data["edition"] == "N3" and data["state"] == "to_camouflaged"
 
 
-def test_scenario_file(run, tmp_path):
+def test_scenario_file(run_ask, tmp_path):
     path = tmp_path / "order.toml"
     path.write_text('state = "hidden_deployment"\ndeclares = ["move"]\ncamouflage = "no"\nask = "keeps"\n', encoding="utf-8")
-    data = json.loads(run("--scenario", str(path), "--json").output)
+    data = json.loads(run_ask("--scenario", str(path), "--json").output)
     assert data["verdict"] == "no" and data["citations"][0]["id"] == "hidden-deployment-state-cancellation-2"
 
 
@@ -94,23 +85,23 @@ def test_scenario_file(run, tmp_path):
     (("--state", "camouflaged", "--declare", "move", "--context", "lof"), "AXIS=VALUE"),
     (("--state", "camouflaged", "--declare", "move", "--context", "colour=red"), 'Unknown context "colour"'),
 ])
-def test_bad_input_exits_2_with_a_suggestion(run, args, message):
-    result = run(*args)
+def test_bad_input_exits_2_with_a_suggestion(run_ask, args, message):
+    result = run_ask(*args)
     assert result.exit_code == 2
     assert message in result.output
 
 
-def test_bad_scenario_file_exits_2(run, tmp_path):
+def test_bad_scenario_file_exits_2(run_ask, tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text("state = [", encoding="utf-8")
-    result = run("--scenario", str(path))
+    result = run_ask("--scenario", str(path))
     assert result.exit_code == 2 and "not valid TOML" in result.output
 
 
-def test_coverage_and_replay_commands(run):
-    coverage = run("--coverage")
+def test_coverage_and_replay_commands(run_ask):
+    coverage = run_ask("--coverage")
     assert coverage.exit_code == 0 and "0 without a reason" in coverage.output
-    replay = run("--replay")
+    replay = run_ask("--replay")
     assert replay.exit_code == 0 and "DISAGREE" not in replay.output and "9/9" in replay.output
 
 
@@ -125,8 +116,8 @@ def test_builds_the_base_on_first_use(tmp_path, monkeypatch):
     assert "Building" not in again.output and again.output.startswith("Verdict: NO")
 
 
-def test_ask_help(run):
-    result = run("--help")
+def test_ask_help(run_ask):
+    result = run_ask("--help")
     assert result.exit_code == 0 and "rulecheck ask --state camouflaged" in result.output
 
 
@@ -147,22 +138,22 @@ def test_ask_path_stays_light(built_db):
 
 # --- Options beside a question or a scenario file: applied, or refused — never dropped ---------------
 
-def test_context_options_override_the_question(run):
+def test_context_options_override_the_question(run_ask):
     question = "Can a TO Camouflaged trooper use Surprise Attack?"
-    reactive = json.loads(run(question, "--turn", "reactive", "--json").output)
+    reactive = json.loads(run_ask(question, "--turn", "reactive", "--json").output)
     assert reactive["verdict"] == "no" and reactive["scenario"]["context"]["turn"] == "reactive"
     assert reactive["citations"][0]["id"] == "to-camouflaged-effects-7"
-    active = json.loads(run(question, "--context", "turn=active", "--json").output)
+    active = json.loads(run_ask(question, "--context", "turn=active", "--json").output)
     assert active["verdict"] == "yes"
-    keeps = json.loads(run("Is a camo marker revealed if it declares Move?", "--ask", "keeps", "--json").output)
+    keeps = json.loads(run_ask("Is a camo marker revealed if it declares Move?", "--ask", "keeps", "--json").output)
     assert keeps["verdict"] == "yes" and keeps["scenario"]["ask"] == "keeps"
 
 
-def test_context_options_override_the_scenario_file(run, tmp_path):
+def test_context_options_override_the_scenario_file(run_ask, tmp_path):
     path = tmp_path / "order.toml"
     path.write_text('state = "TO"\ndeclares = ["surprise shot"]\nturn = "active"\n', encoding="utf-8")
-    assert json.loads(run("--scenario", str(path), "--json").output)["verdict"] == "yes"
-    data = json.loads(run("--scenario", str(path), "--turn", "reactive", "--json").output)
+    assert json.loads(run_ask("--scenario", str(path), "--json").output)["verdict"] == "yes"
+    data = json.loads(run_ask("--scenario", str(path), "--turn", "reactive", "--json").output)
     assert data["verdict"] == "no" and data["citations"][0]["id"] == "to-camouflaged-effects-8"
 
 
@@ -174,21 +165,21 @@ def test_context_options_override_the_scenario_file(run, tmp_path):
     (("Is a camo marker revealed if it moves?", "--context", "colour=red"), 'Unknown context "colour"'),
     (("Is a HoloMask trooper revealed?", "--leader", "dodge", "--fireteam", "leader"), "Give either a question"),
 ])
-def test_conflicting_options_are_refused_by_name(run, tmp_path, monkeypatch, args, message):
+def test_conflicting_options_are_refused_by_name(run_ask, tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "order.toml").write_text('state = "camo"\ndeclares = ["move"]\n', encoding="utf-8")
-    result = run(*args)
+    result = run_ask(*args)
     assert result.exit_code == 2 and message in result.output, result.output
 
 
-def test_an_edition_the_checker_cannot_read_exits_2(run, tmp_path):
+def test_an_edition_the_checker_cannot_read_exits_2(run_ask, tmp_path):
     path = tmp_path / "order.toml"
     path.write_text('state = "camo"\nedition = "N5"\ndeclares = ["move"]\n', encoding="utf-8")
-    result = run("--scenario", str(path))
+    result = run_ask("--scenario", str(path))
     assert result.exit_code == 2 and 'Unknown edition "N5"' in result.output and "the checker reads N4 and N3" in result.output
 
 
-def test_a_broken_logic_table_is_an_error_not_a_usage_error(run, tmp_path, monkeypatch):
+def test_a_broken_logic_table_is_an_error_not_a_usage_error(run_ask, tmp_path, monkeypatch):
     from rulecheck.checker import logic
 
     bad = tmp_path / "logic.toml"
@@ -198,7 +189,7 @@ def test_a_broken_logic_table_is_an_error_not_a_usage_error(run, tmp_path, monke
     monkeypatch.setattr(logic, "LOGIC_PATH", bad)
     logic._load_bundled.cache_clear()
     try:
-        result = run("Is a camo marker revealed if it moves?")
+        result = run_ask("Is a camo marker revealed if it moves?")
     finally:
         logic._load_bundled.cache_clear()
     assert result.exit_code == 1 and "unknown state 'holomsk'" in result.output and "Usage:" not in result.output
