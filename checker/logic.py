@@ -42,6 +42,8 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "retry": (("same_turn", "next_turn", "new_marker"), "same_turn"),
     "roll": (("passed", "failed"), None),
     "target": (("in_state", "plain"), "in_state"),
+    # who brings an event about: the trooper in the state, or an enemy (moving into contact with it)
+    "acted_by": (("self", "enemy"), "self"),
 }
 
 
@@ -97,6 +99,8 @@ condition("retry_new_marker", "retry", "new_marker", doc="the marker went back i
 condition("roll_passed", "roll", "passed", doc="the roll succeeds")
 condition("roll_failed", "roll", "failed", doc="the roll fails")
 condition("target_in_state", "target", "in_state", doc="the target is the trooper in the state")
+condition("by_self", "acted_by", "self", doc="the trooper in the state brings the event about itself")
+condition("by_enemy", "acted_by", "enemy", doc="an enemy brings the event about (e.g. it moves into contact with the trooper)")
 condition("target_plain", "target", "plain", doc="the target is in no hiding state (nor in a Zero Visibility Zone)")
 
 _ROW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

@@ -61,6 +61,8 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
         subjects = _asked_subjects(subjects, clause)
     roles = _roles(table, raw, states, subjects, leader_mentions, ask, enemy)
     declares, events, against, properties, leader = roles
+    if enemy and events:
+        _enemy_brings_about(table, states, events, context)
     if ask == "what_happens":  # "what happens if it declares an ARO?" asks whether that reveals it
         ask = "revealed" if (declares or events) and not (properties or against) else "fact"
     if "second_skill" not in context and states:
@@ -404,6 +406,14 @@ def _enemy_acts(words_of: dict, raw: list[str], subjects: list[Mention], first_s
     if first_state is not None and first_state.start < subjects[0].start:
         return any(w.lower() in enemy for w in raw[max(first_state.end, subjects[0].start - 3):subjects[0].start])
     return any(w.lower() in enemy for w in raw[:subjects[0].start])
+
+
+def _enemy_brings_about(table: LogicTable, states: list[str], events: list[str], context: dict) -> None:
+    """"An enemy moves into base contact with my camo marker. Is it revealed?": the enemy is the
+    one the event is about to happen through, not the trooper in the state; set `acted_by` when
+    the logic says who brings the event about (the marker entering contact is not the enemy doing so)."""
+    if any(c.axis == "acted_by" for st in states for sid in events for r in table.rows_for(st, sid) for c in r.conditions):
+        context.setdefault("acted_by", "enemy")
 
 
 def _second_skill(table: LogicTable, state: str, chosen: list[str], phrase_ids: list[str], context: dict) -> None:

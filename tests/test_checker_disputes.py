@@ -279,3 +279,24 @@ def test_an_off_topic_question_is_outside_the_rules_covered(conn):
     answer = answer_question(conn, "What is the best army in Infinity?")
     assert answer.verdict == "unknown" and "outside the rules the checker covers" in answer.answer
     assert all(c["deciding"] is False for c in answer.citations)
+
+
+#: Who enters Silhouette contact: an enemy may not enter contact with a Camouflage (TO) Marker at
+#: all; only the marker entering contact with an enemy cancels the state.
+CONTACT = [
+    ("An enemy moves into base contact with my camo marker. Is my marker revealed?", None, "no", "camuflado-effects-3"),
+    ("Can an enemy move into base contact with my camo marker?", None, "no", "camuflado-effects-3"),
+    ("¿Puede un enemigo entrar en contacto de Silueta con mi Marcador de Camuflado?", None, "no", "camuflado-effects-3"),
+    ("My camo marker moves into base contact with an enemy. Is it revealed?", None, "yes", "camuflado-cancellation-1-3"),
+    ("An enemy moves into base contact with my camo marker. Is my marker revealed?", "N3", "no", "to-camouflaged-effects-2"),
+    ("Can an enemy move into base contact with my camo marker?", "N3", "no", "to-camouflaged-effects-2"),
+    ("¿Puede un enemigo entrar en contacto de Silueta con mi Marcador de Camuflado?", "N3", "no", "to-camouflaged-effects-2"),
+    ("My camo marker moves into base contact with an enemy. Is it revealed?", "N3", "yes", "to-camouflaged-cancellation-1-3"),
+]
+
+
+@pytest.mark.parametrize("question, edition, verdict, first", CONTACT)
+def test_who_enters_silhouette_contact(ask, question, edition, verdict, first):
+    answer = ask(question, verdict, first, edition=edition)
+    if question.startswith("An enemy moves"):
+        assert "enemy may not enter" in answer.answer, answer.answer
