@@ -89,3 +89,26 @@ def cache_home(tmp_path: Path, monkeypatch):
     logic._load_bundled.cache_clear()
     yield tmp_path / "cache" / "rulecheck"
     logic._load_bundled.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def golden():
+    """Compare a parsed `Page` with its expected records (`<case>.json` beside the input).
+
+    `RULECHECK_REGEN=1` rewrites the expected file instead: then read every diff by hand, since a
+    golden says what is right, not what the parser happens to print.
+    """
+    import json
+    import os
+
+    from rulecheck.ingest import page_to_dict
+
+    regen = os.environ.get("RULECHECK_REGEN") == "1"
+
+    def check(page, expected_path: Path) -> None:
+        got = page_to_dict(page)
+        if regen:
+            expected_path.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        assert got == json.loads(expected_path.read_text(encoding="utf-8"))
+
+    return check

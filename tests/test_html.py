@@ -1,18 +1,14 @@
 """HTML saved from a wiki page: headings as labels, lists and nested lists, links, junk dropped."""
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 
 import pytest
 
 from rulecheck.ingest.detect import detect_format
 from rulecheck.ingest.html import link_title, parse_html
-from rulecheck.ingest.loader import page_to_dict
 
 GOLDEN = Path(__file__).parent / "golden" / "html"
-REGEN = os.environ.get("RULECHECK_REGEN") == "1"  # then read every diff by hand
 CASES = sorted(p.stem for p in GOLDEN.glob("*.html"))
 
 
@@ -21,12 +17,8 @@ def _page(case: str):
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_golden(case):
-    got = page_to_dict(_page(case))
-    expected_path = GOLDEN / f"{case}.json"
-    if REGEN:
-        expected_path.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert got == json.loads(expected_path.read_text(encoding="utf-8"))
+def test_golden(case, golden):
+    golden(_page(case), GOLDEN / f"{case}.json")
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -1,29 +1,21 @@
 """Plain wiki text → rules and FAQs: golden cases, the bundled pages' rule ids, the wording cues."""
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 
 import pytest
 
 from rulecheck.data import DATA_DIR
-from rulecheck.ingest.loader import page_to_dict
 from rulecheck.ingest.plaintext import is_navigation, parse_plaintext, wording_section
 
 GOLDEN = Path(__file__).parent / "golden" / "plaintext"
-REGEN = os.environ.get("RULECHECK_REGEN") == "1"  # then read every diff by hand
 CASES = sorted(p.stem for p in GOLDEN.glob("*.txt"))
 BUNDLED_IDS = Path(__file__).parent / "golden" / "bundled_rule_ids.txt"
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_golden(case):
-    got = page_to_dict(parse_plaintext((GOLDEN / f"{case}.txt").read_text(encoding="utf-8"), case))
-    expected_path = GOLDEN / f"{case}.json"
-    if REGEN:
-        expected_path.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert got == json.loads(expected_path.read_text(encoding="utf-8"))
+def test_golden(case, golden):
+    golden(parse_plaintext((GOLDEN / f"{case}.txt").read_text(encoding="utf-8"), case), GOLDEN / f"{case}.json")
 
 
 def _expected_rules(page_id: str) -> list[tuple[str, str]]:

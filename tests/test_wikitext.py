@@ -5,8 +5,6 @@ Regenerate the expected files only on purpose, then read every diff by hand:
 """
 from __future__ import annotations
 
-import json
-import os
 import re
 from pathlib import Path
 
@@ -14,14 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulecheck.ingest.loader import page_to_dict
 from rulecheck.ingest.plainify import plain_text, split_link_title, strip_quotes
 from rulecheck.ingest.records import Page
 from rulecheck.ingest.wikitext import parse_wikitext
 
 GOLDEN = Path(__file__).parent / "golden" / "wikitext"
 CASES = sorted(path.stem for path in GOLDEN.glob("*.wiki"))
-REGEN = os.environ.get("RULECHECK_REGEN") == "1"
 MARKUP = re.compile(r"\[\[|\]\]|\{\{|\}\}|''|<\s*/?\s*[a-zA-Z][^>]*>|^\s*\|\}", re.M)
 
 
@@ -31,12 +27,8 @@ def parse_case(case: str) -> Page:
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_golden(case):
-    got = page_to_dict(parse_case(case))
-    expected_path = GOLDEN / f"{case}.json"
-    if REGEN:
-        expected_path.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    assert got == json.loads(expected_path.read_text(encoding="utf-8"))
+def test_golden(case, golden):
+    golden(parse_case(case), GOLDEN / f"{case}.json")
 
 
 def test_every_golden_input_has_an_expected_file():
