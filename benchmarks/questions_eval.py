@@ -1,0 +1,119 @@
+"""How well `rulecheck ask` answers question sets it was not written from. Prints, per set:
+verdict accuracy, confident precision (right yes/no ÷ all yes/no answers), the count of wrong
+confident answers, and citation@5 (one of the first five citations holds the passage the
+set's author quoted as deciding). Asserts nothing.
+
+    python benchmarks/questions_eval.py                 # every set under tests/questions/
+    python benchmarks/questions_eval.py blind           # only the sets whose path holds "blind"
+    python benchmarks/questions_eval.py --misses tuning # list what a set gets wrong
+
+A question set is TOML, one `[[q]]` per question: `question`, `verdict` (yes | no | depends |
+unknown), optional `also` (other verdicts a careful judge could defend), `edition` ("" or
+"N3"), `lang`, `style`, and `fragment` (words copied from the deciding bullet or FAQ). The
+sets under `tests/questions/blind/` were written by people who read only the four rules pages.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import time
+import tomllib
+import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SETS = ROOT / "tests" / "questions"
+
+
+def norm(text: str) -> str:
+    """Lower case, accents folded, every run of non-alphanumerics one space: how a quoted
+    fragment is found in a cited passage whatever its markup and punctuation."""
+    text = unicodedata.normalize("NFKD", text or "")
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    return " ".join(re.findall(r"[a-z0-9]+", text))
+
+
+def load_set(path: Path) -> list[dict]:
+    """The questions of one set file, each with its set's name."""
+    with open(path, "rb") as f:
+        data = tomllib.load(f)
+    out = []
+    for q in data.get("q", []):
+        q = dict(q)
+        q["set"] = str(path.relative_to(SETS).with_suffix(""))
+        out.append(q)
+    return out
+
+
+def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
+    """Answer every question; the figures for the set (and the misses when asked)."""
+    from rulecheck.checker.answer import answer_question
+    from rulecheck.checker.errors import CheckerError
+
+    right = confident = confident_right = cite_n = cite_hit = 0
+    wrong: list[tuple] = []
+    started = time.perf_counter()
+    for q in questions:
+        expected = {q["verdict"], *q.get("also", [])}
+        try:
+            a = answer_question(conn, q["question"], edition=q.get("edition") or None)
+            verdict, cites = a.verdict, a.citations
+        except CheckerError as e:
+            verdict, cites = f"error: {e}", []
+        ok = verdict in expected
+        right += ok
+        if verdict in ("yes", "no"):
+            confident += 1
+            confident_right += ok
+        if q.get("fragment") and q["verdict"] != "unknown":
+            cite_n += 1
+            frag = norm(q["fragment"])
+            cite_hit += any(frag in norm(c["text"]) for c in cites[:5])
+        if not ok:
+            wrong.append((q.get("id", "?"), q["verdict"], verdict, q["question"]))
+    n = len(questions)
+    return {"n": n, "accuracy": right / n if n else 0.0, "confident": confident,
+            "precision": confident_right / confident if confident else 1.0,
+            "wrong_confident": confident - confident_right, "cite5": cite_hit / cite_n if cite_n else 1.0,
+            "cite_n": cite_n, "seconds": time.perf_counter() - started, "misses": wrong if misses else []}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("only", nargs="*", help="only the sets whose path holds one of these words")
+    parser.add_argument("--misses", action="store_true", help="list the questions answered wrongly")
+    parser.add_argument("--by-style", action="store_true", help="also split each set by style and language")
+    args = parser.parse_args()
+
+    from rulecheck.kb.build import build_database
+    from rulecheck.kb.read import connect
+
+    files = sorted(SETS.rglob("*.toml"))
+    files = [f for f in files if not args.only or any(w in str(f.relative_to(SETS)) for w in args.only)]
+    if not files:
+        sys.exit(f"no question sets under {SETS}" + (f" matching {args.only}" if args.only else ""))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "rulecheck.db"
+        build_database(db)
+        conn = connect(db)
+        groups: dict[str, list[dict]] = {}
+        for f in files:
+            for q in load_set(f):
+                key = q["set"].split("/")[0] + "/" + q["set"].split("/")[1] if "/" in q["set"] else q["set"]
+                groups.setdefault(key, []).append(q)
+                if args.by_style:
+                    groups.setdefault(f"{key} [{q.get('lang', 'en')}/{q.get('style', '?')}]", []).append(q)
+        print(f"{'set':34} {'n':>4} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10} {'conf':>5} {'cite@5':>7}")
+        for name, qs in sorted(groups.items()):
+            s = score(qs, conn, misses=args.misses)
+            print(f"{name:34} {s['n']:4d} {s['accuracy']:8.1%} {s['precision']:9.1%} {s['wrong_confident']:10d} "
+                  f"{s['confident']:5d} {s['cite5']:7.1%}")
+            for qid, exp, got, text in s["misses"]:
+                print(f"    {qid:10} expected {exp:8} got {got:8} {text}")
+        conn.close()
+
+
+if __name__ == "__main__":
+    main()
