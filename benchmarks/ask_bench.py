@@ -52,7 +52,7 @@ def main() -> None:
     from rulecheck.checker.answer import answer_scenario
     from rulecheck.checker.engine import evaluate
     from rulecheck.checker.logic import load_logic
-    from rulecheck.checker.question import read_question
+    from rulecheck.checker.interpret import read_question
     from rulecheck.checker.scenario import make_scenario
     from rulecheck.kb.read import connect
 

@@ -60,8 +60,9 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
         try:
             a = answer_question(conn, q["question"], edition=q.get("edition") or None)
             verdict, cites = a.verdict, a.citations
+            why = f"{a.to_dict().get('reading', {}).get('summary', '')} unplaced={a.to_dict().get('reading', {}).get('unplaced')} :: {a.answer[:140]}"
         except CheckerError as e:
-            verdict, cites = f"error: {e}", []
+            verdict, cites, why = f"error: {e}", [], ""
         ok = verdict in expected
         right += ok
         if verdict in ("yes", "no"):
@@ -72,7 +73,7 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
             frag = norm(q["fragment"])
             cite_hit += any(frag in norm(c["text"]) for c in cites[:5])
         if not ok:
-            wrong.append((q.get("id", "?"), q["verdict"], verdict, q["question"]))
+            wrong.append((q.get("id", "?"), q["verdict"], verdict, q["question"], why))
     n = len(questions)
     return {"n": n, "accuracy": right / n if n else 0.0, "confident": confident,
             "precision": confident_right / confident if confident else 1.0,
@@ -85,6 +86,7 @@ def main() -> None:
     parser.add_argument("only", nargs="*", help="only the sets whose path holds one of these words")
     parser.add_argument("--misses", action="store_true", help="list the questions answered wrongly")
     parser.add_argument("--by-style", action="store_true", help="also split each set by style and language")
+    parser.add_argument("--why", action="store_true", help="with --misses: how each missed question was read")
     args = parser.parse_args()
 
     from rulecheck.kb.build import build_database
@@ -110,8 +112,10 @@ def main() -> None:
             s = score(qs, conn, misses=args.misses)
             print(f"{name:34} {s['n']:4d} {s['accuracy']:8.1%} {s['precision']:9.1%} {s['wrong_confident']:10d} "
                   f"{s['confident']:5d} {s['cite5']:7.1%}")
-            for qid, exp, got, text in s["misses"]:
+            for qid, exp, got, text, why in s["misses"]:
                 print(f"    {qid:10} expected {exp:8} got {got:8} {text}")
+                if args.why:
+                    print(f"               {why}")
         conn.close()
 
 

@@ -1,32 +1,28 @@
-"""Answers: the verdict, one sentence, the reasoning and the citations, as JSON data
-(`Answer.to_dict()`, the `rulecheck ask --json` contract) and as text for people."""
+"""Answers: the verdict, one sentence, the reading, the reasoning and the citations, as JSON
+data (`Answer.to_dict()`, the `rulecheck ask --json` contract) and as text for people, in the
+question's language (the wording is data: `data/wording/<lang>.toml`)."""
 from __future__ import annotations
 
 import sqlite3
 
 from rulecheck.checker.engine import Evaluation, evaluate, label
 from rulecheck.checker.errors import EmptyQuestion
-from rulecheck.checker.logic import LogicTable, load_logic
-from rulecheck.checker.question import read_question
-from rulecheck.checker.scenario import Scenario
+from rulecheck.checker.logic import CONDITIONS, LogicTable, Row, load_logic
+from rulecheck.checker.reading import Reading
 from rulecheck.kb.read import faqs_by_id, rules_by_id, search
-
-_CONDITION_WORDS = {"keeps": "it keeps the state", "cancelled": "it is revealed", "marker": "it keeps its Marker state",
-                    "allowed": "it is allowed", "forbidden": "it is not allowed", "yes": "yes", "no": "no",
-                    "open": "it is Open Information", "private": "it is Private Information"}
 
 
 class Answer:
     """A checked answer. `to_dict()` is the JSON contract; `to_text()` prints the same data."""
 
-    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
-    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
+    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses`.
     __slots__ = ("question", "verdict", "answer", "edition", "scenario", "trace", "citations", "state", "notes",
-                 "page", "fact")
+                 "page", "fact", "reading", "lang", "heads")
 
     def __init__(self, question: str | None, verdict: str, answer: str, edition: str | None, scenario: dict,
                  trace: list[dict], citations: list[dict], state: str | None = None,
-                 notes: list[str] | None = None, page: str | None = None, fact: str | None = None) -> None:
+                 notes: list[str] | None = None, page: str | None = None, fact: str | None = None,
+                 reading: dict | None = None, lang: str = "en", heads: dict | None = None) -> None:
         self.question = question
         self.verdict = verdict
         self.answer = answer
@@ -41,35 +37,45 @@ class Answer:
         #: The plain answer to a what/where question ("-6"), when a row gives one; the verdict is
         #: then "unknown" (the contract's verdicts are for yes/no questions).
         self.fact = fact
+        #: What the question was read as (see checker.reading): the `reading` object of --json.
+        self.reading = reading if reading is not None else {}
+        self.lang = lang
+        #: The text output's headings, in the answer's language.
+        self.heads = heads if heads is not None else {}
 
     def __repr__(self) -> str:
         return f"Answer({self.question!r}, {self.verdict!r}, {self.answer!r})"
 
     def to_dict(self) -> dict:
-        """`{question, verdict, answer, edition, scenario, trace, citations, state, page, reasoning, notes, fact}`."""
+        """`{question, verdict, answer, edition, scenario, trace, citations, state, page, reasoning, notes, fact, reading}`."""
         return {"question": self.question, "verdict": self.verdict, "answer": self.answer, "edition": self.edition,
                 "scenario": self.scenario, "trace": self.trace, "citations": self.citations, "state": self.state,
                 "page": self.page, "reasoning": [step["step"] for step in self.trace], "notes": self.notes,
-                "fact": self.fact}
+                "fact": self.fact, "reading": self.reading}
 
     def to_text(self) -> str:
-        """Verdict first, the answer, numbered reasoning, then each citation quoted with its place."""
-        head = f"Answer: {self.fact}" if self.fact else f"Verdict: {self.verdict.upper()}"
+        """Verdict first, the answer, what it was read as, numbered reasoning, then each citation quoted."""
+        h = self.heads
+        head = h["answer_head"].format(fact=self.fact) if self.fact else h["verdict_head"].format(verdict=self.verdict.upper())
         lines = [head, self.answer]
+        if self.reading.get("summary"):
+            lines.append(self.reading["summary"])
+        if self.reading.get("unplaced"):
+            lines.append(h["unplaced"].format(words=", ".join(f"“{w}”" for w in self.reading["unplaced"])))
         if self.state:
-            lines.append(f"Edition: {self.edition} ({self.page})")
-        lines += [f"Note: {n}" for n in self.notes]
+            lines.append(h["edition_head"].format(edition=self.edition, page=self.page))
+        lines += [h["note"].format(note=n) for n in self.notes]
         if self.trace:
-            lines += ["", "Reasoning:"] + [f"  {i}. {step['step']}" for i, step in enumerate(self.trace, 1)]
+            lines += ["", h["reasoning"]] + [f"  {i}. {step['step']}" for i, step in enumerate(self.trace, 1)]
         if self.citations:
-            decided = self.verdict != "unknown" or self.fact
-            lines += ["", "Citations:" if decided else "Nearest passages:"]
+            decided = any(c.get("deciding") for c in self.citations) or self.fact
+            lines += ["", h["citations"] if decided else h["nearest"]]
             for i, c in enumerate(self.citations, 1):
                 if c["kind"] == "rule":
                     where = f"{c['page']}, {c['section']}"
                 else:
-                    label = c.get("title") or c["kind"].upper()
-                    where = f"{c['page'] or '—'}, {label}{' ' + c['version'] if c.get('version') else ''}"
+                    title = c.get("title") or c["kind"].upper()
+                    where = f"{c['page'] or '—'}, {title}{' ' + c['version'] if c.get('version') else ''}"
                 lines.append(f"  [{i}] {where} ({c['id']})")
                 for para in c["text"].splitlines():
                     lines += _wrap(para, 96, "      ")
@@ -98,58 +104,91 @@ def _wrap(text: str, width: int, indent: str) -> list[str]:
 def answer_question(conn: sqlite3.Connection, question: str, *, edition: str | None = None,
                     table: LogicTable | None = None) -> Answer:
     """Answer a natural-language question (English or Spanish) from the logic, citing the base."""
+    from rulecheck.checker.interpret import read_question
+
     if not question or not question.strip():
         raise EmptyQuestion()
     table = table or load_logic()
-    scenario = read_question(table, question, edition=edition)
-    return answer_scenario(conn, scenario, question=question, table=table)
+    reading = read_question(table, question, edition=edition)
+    return answer_reading(conn, reading, question=question, table=table)
 
 
-def answer_scenario(conn: sqlite3.Connection, scenario: Scenario, *, question: str | None = None,
-                    table: LogicTable | None = None) -> Answer:
-    """Answer a scenario (from a question, options or a file) with its citations."""
+def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str | None = None,
+                   table: LogicTable | None = None) -> Answer:
+    """Answer a reading (from a question, options or a scenario file) with its citations."""
     table = table or load_logic()
-    ev = evaluate(table, scenario) if scenario.states else Evaluation("unknown")
-    notes = []
-    if ev.verdict == "unknown" and ev.outcome != "fact":
-        text = question or " ".join(scenario.declares + scenario.events + scenario.enemy + scenario.properties)
-        hits = search(conn, text, limit=5)
-        citations = [{"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h["section"],
-                      "text": h["text"], "version": h["version"], "deciding": False} for h in hits]
-        if scenario.other_states:
-            names = " and ".join(scenario.other_states)
-            verb = "is not one" if len(scenario.other_states) == 1 else "are not"
-            sentence = (f"{names} {verb} of the states the checker covers ({', '.join(table.vocabulary.labels())}), so there is "
-                        "no checked answer; the nearest passages follow.")
-        elif not scenario.states:  # "What is the best army?": off topic, whatever its form
-            sentence = ("The question is outside the rules the checker covers: it names none of its states "
-                        f"({', '.join(table.vocabulary.labels())}), so there is no checked answer; the nearest passages follow.")
-        elif scenario.ask == "fact":
-            sentence = ("The question asks for a fact (how, what, which…), not for a yes or no, and the checker's logic "
-                        "holds no such fact, so there is no checked answer; the nearest passages follow.")
-        else:
-            sentence = ("The checker's logic does not cover this question, so there is no checked answer; "
-                        "the nearest passages follow.")
-        return Answer(question, "unknown", sentence, scenario.edition or None, scenario.to_dict(), [], citations)
+    w = Words(table, reading.lang)
+    ev = evaluate(table, reading)
+    summary = w.summary(reading)
+    reading_dict = dict(reading.to_dict(), summary=summary)
+    scenario = scenario_dict(reading)
+    if ev.outcome is None or (ev.verdict == "unknown" and ev.outcome != "fact" and ev.would is None):
+        return _unanswered(conn, table, w, reading, ev, question, scenario, reading_dict)
     page = table.states[ev.state].page
-    notes += list(scenario.readings)
-    if scenario.edition and scenario.edition != ev.edition:
-        notes.append(f"There is no {scenario.edition} text for this state here; the {ev.edition} page {page} was used.")
-    # a fact answers no yes/no question: its sources are quoted first, but decide no verdict
-    deciding = _deciding_ids(ev) if ev.outcome != "fact" else set()
+    notes = list(reading.notes)
+    if reading.edition and reading.edition != ev.edition:
+        notes.append(w.text("edition_note", edition=reading.edition, used=ev.edition, page=page))
+    deciding = _deciding_ids(ev) if ev.outcome != "fact" and ev.would is None else set()
     citations = _citations(conn, ev.cites, deciding)
-    trace = list(ev.trace)
+    if ev.would is not None:
+        hits = search(conn, question or " ".join(a.subject for a in reading.actions), limit=5)
+        have = {c["id"] for c in citations}
+        citations += [_hit(h) for h in hits if h["id"] not in have]
+    trace = w.trace(reading, ev)
     page_edition = {st.page: st.edition for st in table.states.values()}  # to flag an N3-era FAQ in an N4 answer
     for c in citations:
         era = page_edition.get(c["page"] or "")
-        if c["kind"] != "rule" and era and ev.edition and era != ev.edition:
-            note = (f"FAQ {c['id']} ({c.get('version') or 'no version'}) is from the {era}-era FAQ on the {c['page']} page; "
-                    f"there is no {ev.edition} FAQ on this.")
+        if c["kind"] != "rule" and era and ev.edition and era != ev.edition and c["deciding"]:
+            note = w.text("era_note", id=c["id"], version=c.get("version") or "—", era=era, page=c["page"],
+                          edition=ev.edition)
             notes.append(note)
             trace.insert(len(trace) - 1, {"step": note, "cites": [c["id"]]})
-    fact = ev.decisions[0].rows[0].answer if ev.outcome == "fact" else None
-    return Answer(question, ev.verdict, _sentence(table, scenario, ev), ev.edition, scenario.to_dict(), trace, citations,
-                  ev.state, notes, page, fact)
+    fact = w.fact(ev.decisions[0].rows[0]) if ev.outcome == "fact" else None
+    return Answer(question, ev.verdict, w.sentence(reading, ev), ev.edition, scenario, trace, citations, ev.state, notes,
+                  page, fact, reading_dict, reading.lang, w.heads())
+
+
+#: `answer_scenario` is the name structured callers have used; a scenario is a reading.
+answer_scenario = answer_reading
+
+
+def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, question, scenario, reading_dict) -> Answer:
+    """`unknown` with the nearest passages from full-text search, and the reason in words."""
+    text = question or " ".join(a.subject for a in reading.actions) or " ".join(reading.properties)
+    citations = [_hit(h) for h in search(conn, text, limit=5)]
+    covered = ", ".join(w.state_label(s) for s in table.states)
+    if reading.other_states:
+        many = len(reading.other_states) > 1
+        sentence = w.text("other_state", names=w.text("and").strip().join(reading.other_states) if many else reading.other_states[0],
+                          verb=w.text("other_many" if many else "other_one"), covered=covered)
+    elif not reading.states:
+        sentence = w.text("off_topic", covered=covered)
+    elif reading.proposition == "fact":
+        sentence = w.text("no_fact")
+    else:
+        sentence = w.text("not_covered")
+    if reading.unplaced or reading.issues:
+        sentence = w.unknown_issue(reading) + " " + sentence
+    return Answer(question, "unknown", sentence, reading.edition or None, scenario, [], citations,
+                  notes=list(reading.notes), reading=reading_dict, lang=reading.lang, heads=w.heads())
+
+
+def _hit(h: dict) -> dict:
+    return {"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h["section"], "text": h["text"],
+            "version": h["version"], "deciding": False}
+
+
+def scenario_dict(reading: Reading) -> dict:
+    """The reading in the `scenario` form the JSON contract has always had."""
+    ask = {("revealed", "+"): "revealed", ("revealed", "-"): "keeps", ("state_ends", "+"): "revealed",
+           ("state_ends", "-"): "keeps", ("may", "+"): "allowed", ("may", "-"): "lost",
+           ("required", "+"): "required", ("fact", "+"): "fact"}.get((reading.proposition, reading.polarity), "plain")
+    return {"states": list(reading.states), "edition": reading.edition,
+            "declares": list(reading.by("self", "skill")), "events": list(reading.by("self", "event")),
+            "enemy": list(reading.by("enemy")), "properties": list(reading.properties), "context": dict(reading.context),
+            "ask": ask, "asked": reading.asked_value or ("state" if reading.about == "state" else None),
+            "leader": list(reading.by("leader")), "other_states": list(reading.other_states),
+            "readings": list(reading.notes)}
 
 
 def _deciding_ids(ev: Evaluation) -> set[str]:
@@ -162,41 +201,197 @@ def _deciding_ids(ev: Evaluation) -> set[str]:
     return ids
 
 
-def _sentence(table: LogicTable, scenario: Scenario, ev: Evaluation) -> str:
-    if ev.outcome == "fact":
-        row = ev.decisions[0].rows[0]
-        return f"{row.answer[0].upper()}{row.answer[1:]} — {row.because[0].lower()}{row.because[1:]}"
-    if ev.verdict == "depends":
+def _citations(conn: sqlite3.Connection, ids: list[str], deciding: set[str]) -> list[dict]:
+    """The cited rows, looked up in both tables (an id's shape says nothing of its kind)."""
+    rules = rules_by_id(conn, ids)
+    faqs = faqs_by_id(conn, [i for i in ids if i not in rules])
+    out = []
+    for cid in ids:
+        if cid in rules:
+            r = rules[cid]
+            out.append({"kind": "rule", "id": cid, "page": r["page"], "section": r.get("section_label") or r["section"],
+                        "text": r["text"], "version": r.get("errata_version"), "deciding": cid in deciding})
+        elif cid in faqs:
+            f = faqs[cid]
+            out.append({"kind": f["kind"], "id": cid, "page": f["pages"][0] if f["pages"] else None,
+                        "section": f.get("title"), "title": f.get("title"),
+                        "text": f"{f['question']}\n{f['answer']}", "version": f.get("version"),
+                        "deciding": cid in deciding})
+    return out
+
+
+class Words:
+    """An answer's words in one language: the wording file's texts, the state's and rows' own
+    words in that language (Spanish where the data gives them)."""
+
+    def __init__(self, table: LogicTable, lang: str) -> None:
+        self.table = table
+        self.lang = lang if lang in table.wording else "en"
+        self.w = table.wording[self.lang]
+        self.es = self.lang == "es"
+
+    def heads(self) -> dict:
+        t = self.w["text"]
+        return {k: t[k] for k in ("answer_head", "verdict_head", "edition_head", "note", "reasoning", "citations",
+                                  "nearest", "unplaced")}
+
+    def text(self, key: str, **fields) -> str:
+        return self.w["text"][key].format(**fields)
+
+    def verdict(self, v: str) -> str:
+        return self.w["verdict"][v]
+
+    def state_label(self, state: str) -> str:
+        info = self.table.states[state]
+        return info.label_es if self.es and info.label_es else info.label
+
+    def because(self, row: Row) -> str:
+        return row.because_es if self.es and row.because_es else row.because
+
+    def fact(self, row: Row) -> str:
+        return row.answer_es if self.es and row.answer_es else row.answer
+
+    def subject(self, sid: str) -> str:
+        if self.es:
+            glossary_es = self.table.vocabulary.labels_es.get(sid)
+            if glossary_es:
+                return glossary_es
+        return label(self.table, sid)
+
+    def condition(self, name: str) -> str:
+        return self.w["condition"].get(name) or CONDITIONS[name].doc
+
+    def when(self, row: Row) -> str:
+        return self.w["text"]["and"].join(self.condition(c.name) for c in row.conditions) or self.text("in_general")
+
+    def outcome(self, outcome: str, state: str) -> str:
+        return self.w["outcome"][outcome].format(state=self.state_label(state))
+
+    # --- the reading -------------------------------------------------------------------------
+
+    def summary(self, reading: Reading) -> str:
+        """"Read as: the trooper in Hidden Deployment declares Dodge; is Hidden Deployment kept?"."""
+        state = self.state_label(reading.states[0]) if reading.states else (
+            reading.other_states[0] if reading.other_states else "—")
         parts = []
+        for who in ("self", "leader", "ally", "enemy"):
+            skills = [a for a in reading.actions if a.by == who and a.kind == "skill"]
+            if skills:
+                parts.append(self.text("acts", who=self.w["by"][who].format(state=state), verb=self.text("declares"),
+                                       skills=self.text("then").join(self.subject(a.subject) for a in skills)))
+        events = [a for a in reading.actions if a.kind == "event"]
+        if events:
+            parts.append(self.text("happens", who=self.w["by"]["self"].format(state=state),
+                                   skills=self.text("and").join(self.subject(a.subject) for a in events)))
+        for p in reading.properties:
+            parts.append(self._asks_property(p))
+        what = "; ".join(parts) or self.text("nothing")
+        conds = [self._context_words(axis, value) for axis, value in reading.context.items()]
+        conds = [c for c in conds if c]
+        if conds:
+            what += self.text("conditions", conditions="; ".join(conds))
+        return self.text("read_as", what=what, asked=self.asked(reading, reading.proposition, reading.polarity, state))
+
+    def asked(self, reading: Reading, prop: str, polarity: str, state: str) -> str:
+        key = f"{prop}.{polarity}"
+        if key not in self.w["asks"]:
+            key = "plain.+"
+        who = self.w["by"]["enemy" if reading.by("enemy") and not reading.by("self") else "self"].format(state=state)
+        skills = self.text("then").join(self.subject(a.subject) for a in reading.actions) or "—"
+        asks = self._asks_property(reading.properties[0]) if reading.properties else self.w["asks"]["plain.+"]
+        text = self.w["asks"][key].format(state=state, who=who, skills=skills, asks=asks)
+        return text[1:] if text.startswith("¿") and not self.es else text
+
+    def _asks_property(self, sid: str) -> str:
+        s = self.table.vocabulary.subjects[sid]
+        return s.asks or sid.replace("_", " ")
+
+    def _context_words(self, axis: str, value: str) -> str:
+        for name, cond in CONDITIONS.items():
+            if cond.axis == axis and cond.values == frozenset({value}):
+                return self.condition(name)
+        return ""
+
+    def unknown_issue(self, reading: Reading) -> str:
+        issues = list(reading.issues)
+        if reading.unplaced:
+            issues.insert(0, self.text("unplaced_issue", words="”, “".join(reading.unplaced)))
+        return self.text("unknown_issue", verdict=self.verdict("unknown"), issues="; ".join(dict.fromkeys(issues)))
+
+    # --- the reasoning -----------------------------------------------------------------------
+
+    def trace(self, reading: Reading, ev: Evaluation) -> list[dict]:
+        info = self.table.states[ev.state]
+        steps = [{"step": n} for n in reading.notes]
+        steps.append({"step": self.text("state_line", state=self.state_label(ev.state), edition=info.edition, page=info.page)})
+        for relay in ev.relays:
+            steps.append({"step": self.text("relay", leader=self.subject(relay.leader), member=self.subject(relay.member),
+                                            because=relay.because), "cites": list(relay.cites)})
         for d in ev.decisions:
-            for row in d.rows:
-                when = " and ".join(c.doc for c in row.conditions) or "otherwise"
-                parts.append(f"{_CONDITION_WORDS[row.outcome]} when {when}")
-        return "It depends: " + "; ".join(dict.fromkeys(parts)) + "."
-    decisive = next((d for d in ev.decisions if d.outcome == ev.outcome), ev.decisions[0])
-    because = decisive.rows[0].because.rstrip(".")
-    if scenario.ask == "allowed" and scenario.declares and ev.outcome in ("cancelled", "marker", "keeps"):
-        # "Can it Dodge?": it may; the answer says what declaring it costs
-        skill = label(table, decisive.subject)
-        if ev.outcome == "cancelled":
-            return f"Yes — it may, but declaring {skill} {table.states[ev.state].cost}."
-        if ev.outcome == "marker":
-            return f"Yes — it may; declaring {skill} ends Hidden Deployment, but the trooper keeps its Marker state."
-        return f"Yes — it may, and declaring {skill} keeps the {table.vocabulary.label(ev.state)} state: {because[0].lower()}{because[1:]}."
-    if ev.outcome == "forbidden" and scenario.declares and not scenario.enemy:
-        # "Is it revealed if it declares Surprise Shot in its Reactive Turn?": it cannot declare it at all
-        skill = label(table, decisive.subject)
-        return f"No — it may not declare {skill} here: {because[0].lower()}{because[1:]}."
-    if ev.outcome == "marker" and scenario.ask in ("revealed", "keeps"):
-        # two questions in one: the state itself ends, the trooper stays hidden as a Marker
-        name = table.vocabulary.label(ev.state)
-        lead = (f"{name} is cancelled, but the trooper keeps its Marker state" if scenario.asked == "state"
-                else f"the trooper is not revealed as a model: it keeps its Marker state, though {name} itself ends")
-        return f"{ev.verdict.capitalize()} — {lead}. {because}."
-    if ev.order_row:
-        order = ev.order_row.because
-        because = _join_clauses(because, order[0].lower() + order[1:].rstrip("."))
-    return f"{ev.verdict.capitalize()} — {because}."
+            rows = d.rows if d.outcome == "depends" else d.rows[:1]
+            for row in rows:
+                if d.outcome == "depends":
+                    said = f"{self.outcome(row.outcome, ev.state)} ({self.when(row)})"
+                else:
+                    said = self.fact(row) if row.outcome == "fact" else self.outcome(row.outcome, ev.state)
+                steps.append({"step": f"{self.subject(row.subject if ev.category else d.subject)}: {said} — {self.because(row)}",
+                              "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
+        if ev.order_row:
+            steps.append({"step": self.text("whole_order", because=self.because(ev.order_row)), "row": ev.order_row.id,
+                          "outcome": "cancelled", "cites": list(ev.order_row.cites)})
+        if ev.outcome == "fact":
+            steps.append({"step": self.text("fact", answer=self.fact(ev.decisions[0].rows[0]))})
+            return steps
+        if ev.would is not None:
+            steps.append({"step": self.unknown_issue(reading)})
+            steps.append({"step": self.text("would", verdict=self.verdict(ev.would).lower())})
+        asked = self.asked(reading, ev.proposition, ev.polarity, self.state_label(ev.state))
+        steps.append({"step": self.text("last_step", asked=asked, verdict=self.verdict(ev.verdict))})
+        return steps
+
+    # --- the one sentence --------------------------------------------------------------------
+
+    def sentence(self, reading: Reading, ev: Evaluation) -> str:
+        """The answer in one sentence; it always opens with the verdict's own word."""
+        v = self.verdict(ev.verdict)
+        if ev.outcome == "fact":
+            row = ev.decisions[0].rows[0]
+            fact, because = self.fact(row), self.because(row)
+            return f"{fact[0].upper()}{fact[1:]} — {because[0].lower()}{because[1:]}"
+        if ev.would is not None:
+            return self.unknown_issue(reading)
+        if ev.verdict == "depends":
+            if ev.category:
+                parts = [f"{self.subject(r.subject)}: {self.w['outcome_when'][r.outcome]}" for d in ev.decisions for r in d.rows]
+                return self.text("category", skill=self.subject(ev.category), parts="; ".join(dict.fromkeys(parts)))
+            parts = []
+            for d in ev.decisions:
+                for row in d.rows:
+                    when = self.when(row) if row.conditions else self.text("otherwise")
+                    parts.append(self.text("depends_part", outcome=self.w["outcome_when"].get(row.outcome, row.outcome),
+                                           when=when))
+            return self.text("depends", parts="; ".join(dict.fromkeys(parts)))
+        decisive = next((d for d in ev.decisions if d.outcome == ev.outcome), ev.decisions[0])
+        because = self.because(decisive.rows[0]).rstrip(".")
+        declares = reading.by("self", "skill")
+        state = self.state_label(ev.state)
+        if ev.proposition == "may" and ev.polarity == "+" and declares and ev.outcome in ("cancelled", "marker", "keeps"):
+            skill = self.subject(decisive.subject)
+            if ev.outcome == "cancelled":
+                info = self.table.states[ev.state]
+                return self.text("may_cost", verdict=v, skill=skill, cost=info.cost_es if self.es and info.cost_es else info.cost)
+            if ev.outcome == "marker":
+                return self.text("may_marker", verdict=v, skill=skill, state=state)
+            return self.text("may_keeps", verdict=v, skill=skill, state=state, because=because[0].lower() + because[1:])
+        if ev.outcome == "forbidden" and declares and not reading.by("enemy"):
+            return self.text("barred", verdict=v, skill=self.subject(decisive.subject), because=because[0].lower() + because[1:])
+        if ev.outcome == "marker" and ev.proposition in ("revealed", "state_ends"):
+            lead = self.text("marker_state" if ev.proposition == "state_ends" else "marker_model", state=state)
+            return f"{v} — {lead}. {because}."
+        if ev.order_row:
+            order = self.because(ev.order_row)
+            because = _join_clauses(because, order[0].lower() + order[1:].rstrip("."))
+        return f"{v} — {because}."
 
 
 def _join_clauses(first: str, more: str) -> str:
@@ -218,22 +413,3 @@ def _join_clauses(first: str, more: str) -> str:
 def _clause_key(clause: str) -> frozenset:
     """A clause's longer words, cut to their first five letters (replaced / replaces)."""
     return frozenset(w[:5] for w in clause.lower().replace(",", " ").split() if len(w) >= 4)
-
-
-def _citations(conn: sqlite3.Connection, ids: list[str], deciding: set[str]) -> list[dict]:
-    """The cited rows, looked up in both tables (an id's shape says nothing of its kind)."""
-    rules = rules_by_id(conn, ids)
-    faqs = faqs_by_id(conn, [i for i in ids if i not in rules])
-    out = []
-    for cid in ids:
-        if cid in rules:
-            r = rules[cid]
-            out.append({"kind": "rule", "id": cid, "page": r["page"], "section": r.get("section_label") or r["section"],
-                        "text": r["text"], "version": r.get("errata_version"), "deciding": cid in deciding})
-        elif cid in faqs:
-            f = faqs[cid]
-            out.append({"kind": f["kind"], "id": cid, "page": f["pages"][0] if f["pages"] else None,
-                        "section": f.get("title"), "title": f.get("title"),
-                        "text": f"{f['question']}\n{f['answer']}", "version": f.get("version"),
-                        "deciding": cid in deciding})
-    return out

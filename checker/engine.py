@@ -1,15 +1,12 @@
-"""Evaluate a scenario against the logic table: the outcome, the verdict for the question as
-worded, the deciding rows and a trace of each step."""
+"""Evaluate a reading against the logic table: the deciding rows and their outcome, and the
+verdict the verdict table gives for what the question asks of that outcome."""
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from rulecheck.checker.logic import CONDITIONS, LogicTable, Relay, Row
-from rulecheck.checker.scenario import Scenario
-
-_OUTCOME_WORDS = {"keeps": "keeps the state", "cancelled": "cancels the state", "marker": "ends Hidden Deployment but keeps the Marker state",
-                  "allowed": "is allowed", "forbidden": "is not allowed", "yes": "yes", "no": "no",
-                  "open": "Open Information", "private": "Private Information"}
+from rulecheck.checker.logic import LogicTable, Relay, Row
+from rulecheck.checker.reading import Reading
+from rulecheck.checker.verdicts import load_verdicts, verdict
 
 
 class Decision(NamedTuple):
@@ -22,24 +19,31 @@ class Decision(NamedTuple):
 
 
 class Evaluation:
-    """The engine's result for a scenario."""
+    """The engine's result for a reading: the verdict, the state and outcome it rests on, the
+    deciding rows, the proposition and polarity the verdict answers, and `would`: the verdict
+    the rows would give were it not for the reading's issues (a word not placed…)."""
 
-    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
-    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
-    __slots__ = ("verdict", "state", "edition", "outcome", "decisions", "order_row", "trace", "relays")
+    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses`.
+    __slots__ = ("verdict", "state", "edition", "outcome", "decisions", "order_row", "relays", "proposition",
+                 "polarity", "would", "category")
 
     def __init__(self, verdict: str, state: str | None = None, edition: str | None = None, outcome: str | None = None,
                  decisions: list[Decision] | None = None, order_row: Row | None = None,
-                 trace: list[dict] | None = None, relays: list[Relay] | None = None) -> None:
+                 relays: list[Relay] | None = None, proposition: str = "revealed", polarity: str = "+",
+                 would: str | None = None, category: str | None = None) -> None:
         self.verdict = verdict  # yes | no | depends | unknown
         self.state = state
         self.edition = edition
         self.outcome = outcome
         self.decisions = decisions if decisions is not None else []
         self.order_row = order_row
-        self.trace = trace if trace is not None else []
         #: The Team Leader's Skills as the trooper (a non-leader member) performs them.
         self.relays = relays if relays is not None else []
+        self.proposition = proposition
+        self.polarity = polarity
+        self.would = would
+        #: A general term asked about ("an Entire Order") whose kinds the rows answer differently.
+        self.category = category
 
     def __repr__(self) -> str:
         return f"Evaluation({self.verdict!r}, {self.state!r}, outcome={self.outcome!r}, cites={self.cites!r})"
@@ -112,86 +116,136 @@ def _unshadowed(rows: list[Row]) -> list[Row]:
     return kept
 
 
-def _topics(scenario: Scenario, role: str) -> tuple[str, ...]:
+def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str, ...], context: dict) -> list[Row]:
+    """A general term asked about ("a Short Skill", "an Entire Order"): the rows of the more
+    specific subjects under it whose outcome differs from the general one's, when there are
+    any. Then the answer depends on which one is declared."""
+    if decision.outcome == "depends" or len(decision.rows) != 1 or decision.rows[0].subject != decision.subject:
+        return []
+    subjects = table.vocabulary.subjects
+    if not subjects[decision.subject].generic and decision.subject not in _CATEGORIES:
+        return []
+    out = []
+    for sid in subjects:
+        if sid == decision.subject or decision.subject not in ancestors(table, sid)[1:]:
+            continue
+        d = resolve(table, state, sid, topics, context)
+        if d is not None and d.outcome not in (decision.outcome, "depends") and d.rows[0].subject == sid:
+            out += d.rows
+    return _unshadowed(out)
+
+
+#: General terms whose kinds may answer differently (besides the `generic` catch-alls).
+_CATEGORIES = ("skill", "short_skill", "entire_order", "aro", "roll_skill", "move")
+
+
+def _topics(reading_prop: str, role: str) -> tuple[str, ...]:
     if role == "declares":
-        return ("may", "declares") if scenario.ask == "allowed" else ("declares", "may")
+        return ("may", "declares") if reading_prop == "may" else ("declares", "may")
     if role == "events":
         return ("happens",)
     if role == "enemy":
         # "Is my marker revealed if the enemy fails its Discover?": what the enemy's Skill does
         # to the marker (`happens` rows for that Skill), before whether it may declare it
-        return ("happens", "enemy") if scenario.ask in ("revealed", "keeps") else ("enemy",)
+        return ("happens", "enemy") if reading_prop in ("revealed", "state_ends") else ("enemy",)
     return ("property", "order", "enemy", "may", "declares", "happens")
 
 
-def verdict_for(outcome: str, scenario: Scenario) -> str:
-    """The answer to the question as worded, given the deciding outcome."""
-    if outcome == "depends":
-        return "depends"
-    if scenario.ask in ("required", "lost") and outcome in ("allowed", "forbidden"):
-        # must it be Discovered first? / do I lose my ARO? yes iff not allowed
-        return "yes" if outcome == "forbidden" else "no"
-    if outcome in ("allowed", "yes"):
-        return "yes"
-    if outcome in ("forbidden", "no"):
-        return "no"
-    if outcome in ("open", "private"):
-        return "yes" if (scenario.asked if scenario.asked in ("open", "private") else "open") == outcome else "no"
-    if outcome == "marker" and scenario.asked == "state":
-        # "Is its Hidden Deployment cancelled?": it is, though the trooper keeps its Marker state
-        return "no" if scenario.ask == "keeps" else "yes"
-    revealed = outcome == "cancelled"
-    if scenario.ask == "keeps":
-        return "no" if revealed else "yes"
-    if scenario.ask == "allowed":
-        return "yes"  # nothing forbids declaring it; the answer says what it costs
-    return "yes" if revealed else "no"
+def asked(reading: Reading, decisions: list[Decision]) -> tuple[str, str]:
+    """(proposition, polarity) the verdict answers: the reading's, or for a question that asks
+    none ("plain"), what the deciding rows are about."""
+    if reading.proposition not in ("plain", "what_happens"):
+        return reading.proposition, reading.polarity
+    topics = {d.topic for d in decisions}
+    if topics & {"property", "order"}:
+        return "property", reading.polarity
+    if topics & {"enemy", "may"}:
+        return "may", reading.polarity
+    return "revealed", reading.polarity
 
 
-def evaluate_state(table: LogicTable, scenario: Scenario, state: str) -> Evaluation:
-    """Evaluate the scenario for one state."""
-    ctx = scenario.context
+def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluation:
+    """Evaluate the reading for one state."""
+    ctx = dict(reading.context)
+    info = table.states[state]
     decisions: list[Decision] = []
     order_row = None
-    if scenario.properties:
-        decisions = [d for d in (resolve(table, state, s, _topics(scenario, "property"), ctx) for s in scenario.properties[:1]) if d]
-    elif scenario.enemy:
-        decisions = [d for d in (resolve(table, state, s, _topics(scenario, "enemy"), ctx) for s in scenario.enemy) if d]
+    relays: list[Relay] = []
+    prop = reading.proposition
+    category_rows: list[Row] = []
+    enemy = reading.by("enemy")
+    declares = reading.by("self", "skill")
+    events = reading.by("self", "event") + reading.by("enemy", "event")
+    if reading.properties:
+        topics = _topics(prop, "property")
+        for s in reading.properties[:1]:
+            d = resolve(table, state, s, topics, ctx)
+            if d:
+                decisions.append(d)
+    elif enemy and not declares and not reading.by("leader"):
+        if any(a.kind == "event" for a in reading.actions if a.by == "enemy"):
+            ctx.setdefault("acted_by", "enemy")
+        topics = _topics(prop, "enemy")
+        for s in reading.by("enemy", "skill"):
+            d = resolve(table, state, s, topics, ctx)
+            if d is None:
+                return Evaluation("unknown", state, info.edition)
+            decisions.append(d)
+            category_rows += _kinds(table, state, d, topics, ctx)
+        for s in reading.by("enemy", "event"):
+            d = resolve(table, state, s, ("happens",), ctx)
+            if d is None:
+                return Evaluation("unknown", state, info.edition)
+            decisions.append(d)
     else:
-        relays = [table.fireteam.get((state, s)) for s in scenario.leader]
-        if None in relays:
-            return Evaluation("unknown", state, table.states[state].edition)  # what the member performs is not in the logic
+        relays_or_none = [table.fireteam.get((state, s)) for s in reading.by("leader")]
+        if None in relays_or_none:
+            return Evaluation("unknown", state, info.edition)  # what the member performs is not in the logic
+        relays = [r for r in relays_or_none if r]
         if relays:
-            ctx = dict(ctx, fireteam="member")
-        performed = list(dict.fromkeys(list(scenario.declares) + [r.member for r in relays if r]))
-        for role, subjects in (("declares", performed), ("events", scenario.events)):
+            ctx["fireteam"] = "member"
+        if reading.by("ally"):
+            return Evaluation("unknown", state, info.edition)  # an ally's Skills: no row speaks of them
+        performed = list(dict.fromkeys(list(declares) + [r.member for r in relays]))
+        for role, subjects in (("declares", performed), ("events", events)):
+            topics = _topics(prop, role)
             for s in subjects:
                 d = _barred(table, state, s, ctx) if role == "declares" else None
-                d = d or resolve(table, state, s, _topics(scenario, role), ctx)
-                if d:
-                    decisions.append(d)
-        if len(performed) + len(scenario.events) > len(decisions):
-            decisions = []  # part of the Order is outside the logic: no guess
+                d = d or resolve(table, state, s, topics, ctx)
+                if d is None:
+                    return Evaluation("unknown", state, info.edition)  # part of the Order is outside the logic
+                decisions.append(d)
+                category_rows += _kinds(table, state, d, topics, ctx)
     if not decisions:
-        return Evaluation("unknown", state, table.states[state].edition)
+        return Evaluation("unknown", state, info.edition)
     outcomes = [d.outcome for d in decisions]
     if "depends" in outcomes:
         outcome = "depends"
-    elif "forbidden" in outcomes and not scenario.enemy:
+    elif "forbidden" in outcomes and not enemy:
         outcome = "forbidden"  # a Skill it may not declare here: the Order is not possible at all
     elif "cancelled" in outcomes:
         outcome = "cancelled"
-        if _revealed_late(scenario, decisions):
+        if _revealed_late(declares, decisions):
             order = [r for r in table.rows_for(state, "whole_order") if r.topic == "order"]
             order_row = order[0] if order else None
     elif "forbidden" in outcomes:
         outcome = "forbidden"
     else:
         outcome = outcomes[0]
-    ev = Evaluation(verdict_for(outcome, scenario), state, table.states[state].edition, outcome, decisions, order_row,
-                    relays=[r for r in (table.fireteam.get((state, s)) for s in scenario.leader) if r])
-    ev.trace = _trace(table, scenario, ev)
-    return ev
+    category = None
+    if category_rows and outcome != "depends" and len(decisions) == 1:
+        # "Is it revealed if it declares an Entire Order?": Cautious Movement is one that keeps it
+        d = decisions[0]
+        decisions = [Decision(d.subject, d.topic, "depends", d.rows + category_rows)]
+        category, outcome = d.subject, "depends"
+    proposition, polarity = asked(reading, decisions)
+    cells = load_verdicts()
+    result = verdict(cells, proposition, polarity, outcome)
+    would = None
+    if reading.issues or reading.unplaced:
+        would, result = result, "unknown"
+    return Evaluation(result, state, info.edition, outcome, decisions, order_row, relays, proposition, polarity,
+                      would, category)
 
 
 def _barred(table: LogicTable, state: str, subject: str, context: dict) -> Decision | None:
@@ -203,50 +257,46 @@ def _barred(table: LogicTable, state: str, subject: str, context: dict) -> Decis
     return None
 
 
-def evaluate_fact(table: LogicTable, scenario: Scenario) -> Evaluation:
+def evaluate_fact(table: LogicTable, reading: Reading) -> Evaluation:
     """A what/where question: the `fact` row of the first state that has one for a subject
     asked about ("What MOD…?" → -6), else `unknown`. The verdict stays `unknown` (there is no
     yes or no); the Evaluation's outcome is `fact` and its decision holds the row."""
-    subjects = scenario.properties + scenario.enemy + scenario.declares + scenario.events
-    for state in scenario.states:
+    subjects = list(reading.properties) + [a.subject for a in reading.actions]
+    for state in reading.states:
         for subject in subjects:
-            d = resolve(table, state, subject, ("fact",), scenario.context)
+            d = resolve(table, state, subject, ("fact",), reading.context)
             if d is not None and d.outcome == "fact":
-                ev = Evaluation("unknown", state, table.states[state].edition, "fact", [d])
-                ev.trace = _trace(table, scenario, ev)
-                return ev
-    return Evaluation("unknown", scenario.states[0] if scenario.states else None)
+                return Evaluation("unknown", state, table.states[state].edition, "fact", [d], proposition="fact")
+    return Evaluation("unknown", reading.states[0] if reading.states else None, proposition="fact")
 
 
-def _revealed_late(scenario: Scenario, decisions: list[Decision]) -> bool:
+def _revealed_late(declares: tuple[str, ...], decisions: list[Decision]) -> bool:
     """Whether a declared Skill that keeps the state comes before one that cancels it: only then
     does the whole-Order rule decide (the first Skill is revealed too)."""
-    declared = [d.outcome for d in decisions if d.subject in scenario.declares]
+    declared = [d.outcome for d in decisions if d.subject in declares]
     first_cancel = declared.index("cancelled") if "cancelled" in declared else -1
     return first_cancel > 0 and any(o in ("keeps", "marker") for o in declared[:first_cancel])
 
 
-def evaluate(table: LogicTable, scenario: Scenario) -> Evaluation:
-    """Evaluate for each state the scenario names; states the logic has nothing on are skipped.
+def evaluate(table: LogicTable, reading: Reading) -> Evaluation:
+    """Evaluate for each state the reading names; states the logic has nothing on are skipped.
 
     An open question ("how far…?", "what MOD…?") has no yes or no: `unknown`, whatever the table says.
     """
-    if scenario.other_states:
-        return Evaluation("unknown", scenario.states[0] if scenario.states else None)
-    if scenario.ask == "fact":
-        return evaluate_fact(table, scenario)
-    results = [evaluate_state(table, scenario, s) for s in scenario.states]
-    known = [r for r in results if r.verdict != "unknown"]
+    if reading.other_states or not reading.states:
+        return Evaluation("unknown", reading.states[0] if reading.states else None)
+    if reading.proposition == "fact":
+        return evaluate_fact(table, reading)
+    results = [evaluate_state(table, reading, s) for s in reading.states]
+    known = [r for r in results if r.outcome is not None]
     if not known:
-        return results[0] if results else Evaluation("unknown")
-    if len({r.verdict for r in known}) == 1:
+        return results[0]
+    if len({(r.verdict, r.would) for r in known}) == 1:
         return known[0]
     first = known[0]
-    merged = Evaluation("depends", first.state, first.edition, "depends",
-                        [d for r in known for d in r.decisions], first.order_row)
-    merged.trace = [step for r in known for step in r.trace] + [
-        {"step": "The states named answer differently, so the answer depends on which state the trooper is in."}]
-    return merged
+    return Evaluation("depends" if first.verdict != "unknown" else "unknown", first.state, first.edition, "depends",
+                      [d for r in known for d in r.decisions], first.order_row, first.relays, first.proposition,
+                      first.polarity, "depends" if first.verdict == "unknown" else None)
 
 
 def label(table: LogicTable, subject: str) -> str:
@@ -255,68 +305,3 @@ def label(table: LogicTable, subject: str) -> str:
     if s and s.phrases and s.kind != "property":
         return s.phrases[0]
     return subject.replace("_", " ")
-
-
-def _when(row: Row) -> str:
-    return " and ".join(c.doc for c in row.conditions) or "in general"
-
-
-def _trace(table: LogicTable, scenario: Scenario, ev: Evaluation) -> list[dict]:
-    state = ev.state or ""
-    info = table.states[state]
-    steps = [{"step": reading} for reading in scenario.readings]
-    steps.append({"step": f"State: {info.label}, from the {info.edition} page {info.page}."})
-    for relay in ev.relays:
-        steps.append({"step": f"The Team Leader declares {label(table, relay.leader)}: the trooper, a Fireteam member that is "
-                              f"not the Team Leader, performs {label(table, relay.member)} — {relay.because}",
-                      "cites": list(relay.cites)})
-    for d in ev.decisions:
-        if d.outcome == "depends":
-            for row in d.rows:
-                steps.append({"step": f"{label(table, d.subject)}: {_OUTCOME_WORDS[row.outcome]} when {_when(row)} — {row.because}",
-                              "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
-        else:
-            row = d.rows[0]
-            said = row.answer if row.outcome == "fact" else _OUTCOME_WORDS[row.outcome]
-            steps.append({"step": f"{label(table, d.subject)}: {said} — {row.because}",
-                          "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
-    if ev.order_row:
-        steps.append({"step": f"Whole Order: {ev.order_row.because}", "row": ev.order_row.id,
-                      "outcome": "cancelled", "cites": list(ev.order_row.cites)})
-    if ev.outcome == "fact":
-        steps.append({"step": f"The question asks for a fact: {ev.decisions[0].rows[0].answer}."})
-    else:
-        steps.append({"step": f"The question asks {asked_about(table, scenario)}: {ev.verdict}."})
-    return steps
-
-
-def asked_about(table: LogicTable, scenario: Scenario) -> str:
-    """The question as the last reasoning step restates it: "whether it may declare Dodge",
-    "whether it can return to the state", "whether it is revealed"."""
-    if scenario.properties:
-        subject = table.vocabulary.subjects[scenario.properties[0]]
-        return subject.asks or f"about {label(table, subject.id)}"
-    named = scenario.enemy or scenario.declares
-    asks = table.vocabulary.subjects[named[0]].asks if len(named) == 1 else ""
-    if asks and scenario.ask in ("allowed", "plain"):
-        return asks
-    if scenario.enemy:
-        skills = " + ".join(label(table, s) for s in scenario.enemy)
-        if scenario.ask == "required":
-            return f"whether it must be Discovered before an enemy may declare {skills} against it"
-        if scenario.ask == "lost":
-            return f"whether the right to declare {skills} is lost"
-        if scenario.ask in ("allowed", "plain"):
-            return f"whether an enemy may declare {skills} against it"
-    if scenario.ask == "allowed" and scenario.declares:
-        return f"whether it may declare {' + '.join(label(table, s) for s in scenario.declares)}"
-    if scenario.asked == "state" and scenario.ask in ("revealed", "keeps"):
-        return "whether the state itself is cancelled" if scenario.ask == "revealed" else "whether it keeps the state itself"
-    return {"revealed": "whether it is revealed", "keeps": "whether it keeps its state",
-            "allowed": "whether it is allowed", "plain": "the fact itself", "fact": "for a fact",
-            "required": "whether a Discover must come first", "lost": "whether it is lost"}[scenario.ask]
-
-
-def condition_docs() -> dict[str, str]:
-    """Name → description of every registered condition (for help and the README)."""
-    return {name: c.doc for name, c in CONDITIONS.items()}

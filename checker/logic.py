@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, suggest
 from rulecheck.checker.states import StateInfo
-from rulecheck.checker.vocabulary import Subject, Vocabulary, build_vocabulary
+from rulecheck.checker.vocabulary import Subject, Vocabulary
 from rulecheck.data import DATA_DIR, read_toml
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
@@ -106,7 +106,7 @@ condition("target_plain", "target", "plain", doc="the target is in no hiding sta
 _ROW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _CITE_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
 _ROW_FIELDS = {"id", "state", "edition", "topic", "subject", "conditions", "outcome", "priority", "because", "cites",
-               "answer"}
+               "answer", "because_es", "answer_es"}
 
 
 class Row(NamedTuple):
@@ -124,6 +124,9 @@ class Row(NamedTuple):
     cites: tuple[str, ...]
     #: A `fact` row's plain answer to a what/where question ("-6").
     answer: str = ""
+    #: `because` and `answer` in Spanish, for answers to Spanish questions.
+    because_es: str = ""
+    answer_es: str = ""
 
     def test(self, context: dict[str, str | None]) -> bool | None:
         """True when every condition holds, None when only unknown axes stand in the way."""
@@ -155,8 +158,13 @@ class LogicTable:
     # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
     # builds the generated methods at start-up (see benchmarks/ask_bench.py).
     def __init__(self, rows: list[Row], vocabulary: Vocabulary, explained: dict[str, str], path: str,
-                 fireteam: dict[tuple[str, str], Relay] | None = None) -> None:
+                 fireteam: dict[tuple[str, str], Relay] | None = None, verdicts: dict | None = None,
+                 wording: dict | None = None) -> None:
         self.rows = rows
+        #: (proposition, polarity, outcome) → verdict (data/verdicts.toml).
+        self.verdicts = verdicts if verdicts is not None else {}
+        #: language → section → key → text (data/wording/<lang>.toml).
+        self.wording = wording if wording is not None else {}
         self.fireteam = fireteam if fireteam is not None else {}
         self.vocabulary = vocabulary
         self.explained = explained
@@ -193,7 +201,7 @@ def load_logic(path: Path | str | None = None) -> LogicTable:
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 5
+_CACHE_FORMAT = 6
 
 
 def _cache_file() -> Path | None:
@@ -204,7 +212,9 @@ def _cache_file() -> Path | None:
     here = Path(__file__).parent
     try:
         code = sorted(p for p in here.iterdir() if p.suffix == ".py")
-        sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", *code, here.parent / "kb" / "glossary.py"]
+        data_files = sorted((DATA_DIR / "lexicon").glob("*.toml")) + sorted((DATA_DIR / "wording").glob("*.toml"))
+        sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", DATA_DIR / "verdicts.toml", *data_files, *code,
+                   here.parent / "kb" / "glossary.py"]
         key = files_digest(sources, salt=f"{_CACHE_FORMAT}:{sys.version}:{sys.implementation.cache_tag}")
     except OSError:
         return None
@@ -226,28 +236,30 @@ def _to_plain(table: LogicTable) -> tuple:
     runs no code (unlike a pickle, a tampered file cannot execute anything)."""
     vocab = table.vocabulary
     rows = tuple((r.id, r.state, r.edition, r.topic, r.subject, tuple(c.name for c in r.conditions), r.outcome,
-                  r.priority, r.because, r.cites, r.answer) for r in table.rows)
-    subjects = tuple((s.id, s.kind, s.parents, s.phrases, s.groups, s.over, s.means, s.generic, s.asks)
-                     for s in vocab.subjects.values())
+                  r.priority, r.because, r.cites, r.answer, r.because_es, r.answer_es) for r in table.rows)
+    subjects = tuple(tuple(s) for s in vocab.subjects.values())
     relays = tuple(tuple(r) for r in table.fireteam.values())
     states = tuple(tuple(st) for st in vocab.states.values())
-    return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects,
-            vocab.state_names, tuple(vocab.cues), vocab.index, vocab.overlay_index, vocab.other_states, relays,
-            states, vocab.word_lists)
+    return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects, vocab.state_names,
+            tuple(vocab.cues), vocab.index, vocab.overlay, vocab.other_states, relays, states, vocab.word_lists,
+            vocab.groups, vocab.stems, vocab.labels_es, table.verdicts, table.wording)
 
 
 def _from_plain(data: tuple) -> LogicTable:
     """Rebuild a table from `_to_plain`'s form; any mismatch raises (and the cache is ignored)."""
-    (tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay_index, other_states, relays,
-     states, word_lists) = data
+    (tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay, other_states, relays,
+     states, word_lists, groups, stems, labels_es, verdicts, wording) = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
-    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay_index, other_states,
-                       {st[0]: StateInfo(*st) for st in states}, word_lists)
-    table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), out, prio, because, cites, answer)
-                  for i, st, ed, topic, subj, conds, out, prio, because, cites, answer in rows]
+    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay, other_states,
+                       {st[0]: StateInfo(*st) for st in states}, word_lists, groups, stems, labels_es)
+    table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), *rest)
+                  for i, st, ed, topic, subj, conds, *rest in rows]
     fireteam = {(r[0], r[1]): Relay(*r) for r in relays}
-    return LogicTable(table_rows, vocab, explained, path, fireteam)
+    from rulecheck.checker.words import preload_stems
+
+    preload_stems(stems)
+    return LogicTable(table_rows, vocab, explained, path, fireteam, verdicts, wording)
 
 
 @lru_cache(maxsize=1)
@@ -279,6 +291,10 @@ def _load_bundled() -> LogicTable:
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> LogicTable:
+    from rulecheck.checker.lexicon import build_vocabulary
+    from rulecheck.checker.verdicts import load_verdicts
+    from rulecheck.checker.wording import load_wording
+
     data = read_toml(path, LogicTableError, "the logic table", "Fix the file (an authoring error).")
     vocabulary = build_vocabulary(data, path)
     rows: list[Row] = []
@@ -296,7 +312,7 @@ def _load(path: str) -> LogicTable:
         if (relay.state, relay.leader) in fireteam:
             raise LogicTableError(f"{path}: fireteam #{i}: a second entry for {relay.state} / {relay.leader}")
         fireteam[(relay.state, relay.leader)] = relay
-    table = LogicTable(rows, vocabulary, explained, path, fireteam)
+    table = LogicTable(rows, vocabulary, explained, path, fireteam, load_verdicts(), load_wording())
     clashes = find_ambiguities(table)
     if clashes:
         a, b = clashes[0]
@@ -353,7 +369,8 @@ def _row(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Row:
     if (topic == "fact") != bool(isinstance(answer, str) and answer.strip()):
         raise LogicTableError(f"{where}: a `fact` row needs `answer` (the plain answer, e.g. \"-6\"), and only a fact row has one")
     return Row(row_id, state, edition, topic, subject, tuple(conds), outcome, raw["priority"],
-               str(raw["because"]).strip(), tuple(cites), answer.strip())
+               str(raw["because"]).strip(), tuple(cites), answer.strip(), str(raw.get("because_es", "")).strip(),
+               str(raw.get("answer_es", "")).strip())
 
 
 def _relay(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Relay:

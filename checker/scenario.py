@@ -1,15 +1,19 @@
-"""A scenario: one Order's declarations and its context, from a question, options or a file."""
+"""Structured input: one Order's declarations and its context, from options or a scenario file,
+read into the same `Reading` a question gives."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from rulecheck.checker.errors import BadScenario, UnknownEdition
 from rulecheck.checker.logic import AXES, LogicTable
+from rulecheck.checker.reading import Action, Reading
 from rulecheck.checker.states import EDITIONS
 from rulecheck.data import read_toml
 
-ASKS = ("plain", "revealed", "keeps", "allowed", "fact", "required", "lost")
-__all__ = ["ASKS", "EDITIONS", "Scenario", "check_edition", "checked_context", "make_scenario", "load_scenario", "override"]
+#: What a structured question asks (`--ask`, a scenario file's `ask`) → (proposition, polarity).
+ASKS = {"plain": ("plain", "+"), "revealed": ("revealed", "+"), "keeps": ("revealed", "-"), "allowed": ("may", "+"),
+        "fact": ("fact", "+"), "required": ("required", "+"), "lost": ("may", "-")}
+__all__ = ["ASKS", "EDITIONS", "check_edition", "checked_context", "make_scenario", "load_scenario", "override"]
 
 
 def check_edition(edition: str) -> str:
@@ -22,63 +26,12 @@ def check_edition(edition: str) -> str:
     return canon
 
 
-class Scenario:
-    """What the checker evaluates. Subjects and states are vocabulary ids.
-
-    `declares`: what the trooper in the state declares, in Order; `events`: what happens to it;
-    `enemy`: what an enemy declares against it; `properties`: yes/no facts asked about;
-    `context`: axis → value (see logic.AXES); `ask`: the question's polarity — revealed | keeps
-    | allowed | plain | fact (how/what: no yes or no) | required (must it be Discovered before
-    the enemy's Skill?); `asked`: "open" / "private" when the question names one;
-    `leader`: what the Team Leader of its Fireteam declares (the trooper in the state is then a
-    member that is not the Team Leader); `other_states`: states the question names that the
-    logic does not cover (Impersonation…); `readings`: how misspelt words were read.
-    """
-
-    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
-    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
-    __slots__ = ("states", "edition", "declares", "events", "enemy", "properties", "context", "ask", "asked",
-                 "leader", "other_states", "readings")
-
-    def __init__(self, states: tuple[str, ...], edition: str | None = None, declares: tuple[str, ...] = (),
-                 events: tuple[str, ...] = (), enemy: tuple[str, ...] = (), properties: tuple[str, ...] = (),
-                 context: dict[str, str] | None = None, ask: str = "plain", asked: str | None = None,
-                 leader: tuple[str, ...] = (), other_states: tuple[str, ...] = (), readings: tuple[str, ...] = ()) -> None:
-        self.states = states
-        self.edition = edition
-        self.declares = declares
-        self.events = events
-        self.enemy = enemy
-        self.properties = properties
-        self.context = context if context is not None else {}
-        self.ask = ask
-        self.asked = asked
-        self.leader = leader
-        self.other_states = other_states
-        self.readings = readings
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Scenario) and self.to_dict() == other.to_dict()
-
-    def __repr__(self) -> str:
-        return f"Scenario({self.to_dict()!r})"
-
-    def to_dict(self) -> dict:
-        """The scenario as plain JSON data."""
-        return {"states": list(self.states), "edition": self.edition, "declares": list(self.declares),
-                "events": list(self.events), "enemy": list(self.enemy), "properties": list(self.properties),
-                "context": dict(self.context), "ask": self.ask, "asked": self.asked, "leader": list(self.leader),
-                "other_states": list(self.other_states), "readings": list(self.readings)}
-
-
 def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enemy=(), properties=(),
                   edition: str | None = None, ask: str | None = None, context: dict | None = None,
-                  leader=()) -> Scenario:
-    """Build a scenario from names as a user writes them (aliases allowed); typed errors on bad names.
-
-    `leader`: Skills the Team Leader of the trooper's Fireteam declares (the trooper is then a
-    member that is not the Team Leader).
-    """
+                  leader=()) -> Reading:
+    """The reading of structured input, names as a user writes them (aliases allowed); typed
+    errors on bad names. `leader`: Skills the Team Leader of the trooper's Fireteam declares
+    (the trooper is then a member that is not the Team Leader)."""
     vocab = table.vocabulary
     state_id = vocab.resolve_state(state)
     edition = check_edition(edition) if edition else None
@@ -88,36 +41,36 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
             state_id = next((st.id for st in camo if st.edition == edition), state_id)
     ctx = checked_context(context)
     _check_ask(ask)
-    enemy_ids = tuple(vocab.resolve_subject(s) for s in enemy)
-    scenario = Scenario(
-        states=(state_id,), edition=edition,
-        declares=tuple(vocab.resolve_subject(s) for s in declares),
-        events=tuple(vocab.resolve_subject(s) for s in events),
-        enemy=enemy_ids,
-        properties=tuple(vocab.resolve_subject(s, ("property",)) for s in properties),
-        context=ctx, ask=ask or _default_ask(table, state_id, enemy_ids, bool(properties)),
-        leader=tuple(vocab.resolve_subject(s, ("skill",)) for s in leader),
-    )
-    if scenario.leader:
+    actions = [Action(vocab.resolve_subject(s), "self", "skill") for s in declares]
+    actions += [Action(vocab.resolve_subject(s), "self", "event") for s in events]
+    enemy_ids = [vocab.resolve_subject(s) for s in enemy]
+    actions += [Action(s, "enemy", vocab.subjects[s].kind) for s in enemy_ids]
+    actions += [Action(vocab.resolve_subject(s, ("skill",)), "leader", "skill") for s in leader]
+    props = tuple(vocab.resolve_subject(s, ("property",)) for s in properties)
+    for a in actions:  # a kind the option did not say: events given as --declare, skills as --event
+        a.kind = vocab.subjects[a.subject].kind if a.by != "leader" else "skill"
+    if leader:
         if ctx.get("fireteam", "member") != "member":
             raise BadScenario(f'fireteam = "{ctx["fireteam"]}" with a Team Leader\'s Skills: the trooper is then a member that is not the Team Leader (fireteam = "member")')
-        scenario.context["fireteam"] = "member"
-    if not (scenario.declares or scenario.events or scenario.enemy or scenario.properties or scenario.leader):
+        ctx["fireteam"] = "member"
+    if not actions and not props:
         raise BadScenario("The scenario says nothing happens: give at least one declare, event, enemy or property")
-    return scenario
+    prop, polarity = ASKS[ask] if ask else _default_ask(table, state_id, tuple(enemy_ids), bool(props))
+    used = [state, *declares, *events, *enemy, *properties, *leader]
+    return Reading(None, "en", edition, (state_id,), (), actions, props, ctx, prop, polarity, used=list(used))
 
 
-def _default_ask(table: LogicTable, state: str, enemy: tuple[str, ...], properties: bool) -> str:
-    """What a scenario asks when it does not say: whether the trooper is revealed; for an enemy's
-    Skills, whether it is revealed when the logic says what they do to it (an enemy's Discover:
-    only a passed roll reveals it), else whether the enemy may declare them; for properties,
-    whether they hold."""
+def _default_ask(table: LogicTable, state: str, enemy: tuple[str, ...], properties: bool) -> tuple[str, str]:
+    """What structured input asks when it does not say: whether the trooper is revealed; for
+    an enemy's Skills, whether it is revealed when the logic says what they do to it (an
+    enemy's Discover: only a passed roll reveals it), else whether the enemy may declare them;
+    for properties, whether they hold."""
     if properties:
-        return "allowed"
+        return "property", "+"
     if enemy:
         does = all(any(r.topic == "happens" for r in table.rows_for(state, s)) for s in enemy)
-        return "revealed" if does else "allowed"
-    return "revealed"
+        return ("revealed", "+") if does else ("may", "+")
+    return "revealed", "+"
 
 
 def checked_context(context: dict | None) -> dict[str, str]:
@@ -142,17 +95,18 @@ def _check_ask(ask: str | None) -> None:
         raise BadScenario(f'ask = "{ask}" — use one of {", ".join(ASKS)}')
 
 
-def override(scenario: Scenario, *, context: dict | None = None, ask: str | None = None) -> Scenario:
-    """The scenario with `context` values and the polarity `ask` replaced (options given beside
-    a question or a scenario file win over what it says); `BadScenario` on a bad value, or on a
+def override(reading: Reading, *, context: dict | None = None, ask: str | None = None) -> Reading:
+    """The reading with `context` values and what is asked replaced (options given beside a
+    question or a scenario file win over what it says); `BadScenario` on a bad value, or on a
     Fireteam role that contradicts a Team Leader's Skills."""
     ctx = checked_context(context)
     _check_ask(ask)
-    if scenario.leader and ctx.get("fireteam", "member") != "member":
+    if reading.by("leader") and ctx.get("fireteam", "member") != "member":
         raise BadScenario(f'fireteam = "{ctx["fireteam"]}" with a Team Leader\'s Skills: the trooper is then a member that is not the Team Leader (fireteam = "member")')
-    return Scenario(scenario.states, scenario.edition, scenario.declares, scenario.events, scenario.enemy,
-                    scenario.properties, {**scenario.context, **ctx}, ask or scenario.ask, scenario.asked,
-                    scenario.leader, scenario.other_states, scenario.readings)
+    reading.context = {**reading.context, **ctx}
+    if ask:
+        reading.proposition, reading.polarity = ASKS[ask]
+    return reading
 
 
 _FILE_FIELDS = {"state", "edition", "declares", "events", "enemy", "properties", "ask", "context",
@@ -160,7 +114,7 @@ _FILE_FIELDS = {"state", "edition", "declares", "events", "enemy", "properties",
 _LIST_FIELDS = ("declares", "events", "enemy", "properties", "leader")
 
 
-def load_scenario(table: LogicTable, path: Path | str, *, edition: str | None = None) -> Scenario:
+def load_scenario(table: LogicTable, path: Path | str, *, edition: str | None = None) -> Reading:
     """Read a scenario file (TOML); `BadScenario` naming the file and field at fault.
 
     `edition` (the command line's `--edition`) wins over the file's `edition`.

@@ -12,6 +12,7 @@ EDITIONS = ("N3", "N4")
 #: The edition a question is read in when it names none.
 DEFAULT_EDITION = "N4"
 _FIELDS = {"edition", "label", "hints", "cost"}
+_OPTIONAL = {"label_es", "cost_es"}
 
 
 class StateInfo(NamedTuple):
@@ -25,6 +26,9 @@ class StateInfo(NamedTuple):
     label: str
     hints: tuple[str, ...]
     cost: str
+    #: The label and cost in Spanish, for answers to Spanish questions.
+    label_es: str = ""
+    cost_es: str = ""
 
 
 def read_states(raw_states: object, path: str, glossary) -> dict[str, StateInfo]:
@@ -39,8 +43,8 @@ def read_states(raw_states: object, path: str, glossary) -> dict[str, StateInfo]
             raise LogicTableError(f"{where}: not a state in glossary.toml; add it there (kind = \"state\") first")
         if not term.page:
             raise LogicTableError(f"{where}: its glossary entry names no `page`; give the page the state is decided by")
-        if not isinstance(raw, dict) or set(raw) != _FIELDS:
-            raise LogicTableError(f"{where}: give exactly {', '.join(sorted(_FIELDS))}")
+        if not isinstance(raw, dict) or not _FIELDS <= set(raw) or set(raw) - _FIELDS - _OPTIONAL:
+            raise LogicTableError(f"{where}: give {', '.join(sorted(_FIELDS))} (and optionally {', '.join(sorted(_OPTIONAL))})")
         if raw["edition"] not in EDITIONS:
             raise LogicTableError(f"{where}: edition must be one of {', '.join(EDITIONS)}, got {raw['edition']!r}")
         for key in ("label", "cost"):
@@ -52,5 +56,6 @@ def read_states(raw_states: object, path: str, glossary) -> dict[str, StateInfo]
         for hint in hints:
             if hint not in glossary.terms or glossary.terms[hint].kind != "skill":
                 raise LogicTableError(f"{where}: hint {hint!r} is not a skill in glossary.toml")
-        states[sid] = StateInfo(sid, raw["edition"], term.page, raw["label"].strip(), tuple(hints), raw["cost"].strip())
+        states[sid] = StateInfo(sid, raw["edition"], term.page, raw["label"].strip(), tuple(hints), raw["cost"].strip(),
+                                str(raw.get("label_es", "")).strip(), str(raw.get("cost_es", "")).strip())
     return states

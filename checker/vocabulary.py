@@ -1,27 +1,29 @@
-"""Names the checker understands: the four states, the subjects (skills, events, properties)
-and the context cues, built from `data/glossary.toml` and the `[subject.*]` / `[[cue]]` parts of
-`data/logic.toml`; and a phrase matcher over a question's words."""
+"""Names the checker understands and the phrase matcher that finds them in a question.
+
+Built from three sources: `data/glossary.toml` (the game terms and their English and Spanish
+names), the `[subject.*]` and `[[cue]]` parts of `data/logic.toml` (what rows can be about and
+the conditions they test), and `data/lexicon/<lang>.toml` (how players word things: the phrases
+for each subject, cue, question and actor, and the word lists that account for every other
+word of a question). Phrases match word by word on the folded form or on the Snowball stem in
+the phrase's language; short all-capitals aliases (`TO`, `HD`) only as written.
+"""
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, UnknownSkill, UnknownState
 from rulecheck.checker.states import StateInfo, read_states
-from rulecheck.kb.glossary import fold, is_strict_alias, load_glossary
+from rulecheck.checker.words import Token, fold, stem, tokenize
+from rulecheck.kb.glossary import is_strict_alias, load_glossary
 
-_WORD = re.compile(r"\w+")
 SUBJECT_KINDS = ("skill", "event", "property")
-#: The word lists a logic table's `[words]` gives (what each is for, in data/logic.toml).
-WORD_LISTS = ("generic_marker", "own_state", "enemy", "back_to_trooper", "target_article", "trooper_noun")
+LANGS = ("en", "es")
 
-
-def words(text: str) -> list[str]:
-    """The question's words: ASCII words as written (strict aliases such as `TO` match only
-    so), any other word accent- and case-folded by the glossary's `fold` (`Cancelación` →
-    `cancelacion`)."""
-    return [t if t.isascii() else fold(t) for t in _WORD.findall(unicodedata.normalize("NFC", text))]
+#: Mention kinds, in the order they win a tie between two phrases of one length.
+KIND_ORDER = ("cue", "ask", "state", "subject", "actor", "hint", "weak_state", "other_state", "term", "trooper",
+              "unit", "weapon", "filler")
+_KIND_RANK = {k: i for i, k in enumerate(KIND_ORDER)}
 
 
 class Subject(NamedTuple):
@@ -32,15 +34,13 @@ class Subject(NamedTuple):
     Intuitive Attack", "moves into base contact"), not as declarations of their own;
     `generic`: a catch-all word ("an ARO", "a skill") dropped when a specific skill is named;
     `asks`: how the last reasoning step words a yes/no question about it ("whether …").
-    A phrase subject's `over` lists composites it beats: "Silhouette contact" is the contact
-    event, not the Silhouette value a composite asks about.
     """
 
     id: str
     kind: str
     parents: tuple[str, ...]
     phrases: tuple[str, ...]
-    groups: tuple[tuple[str, ...], ...] = ()
+    groups: tuple = ()
     over: tuple[str, ...] = ()
     means: tuple[str, ...] = ()
     generic: bool = False
@@ -48,116 +48,193 @@ class Subject(NamedTuple):
 
 
 class Mention(NamedTuple):
-    """A phrase found in a question: what it names and where (word positions)."""
+    """A phrase found in a question: what it names and where (token positions, end excluded)."""
 
-    kind: str  # state | weak_state | hint | subject | cue | other_state
-    value: str  # state id, subject id, or "axis=value"
+    kind: str  # see KIND_ORDER
+    value: str  # state id, subject id, "axis=value", "proposition:polarity", actor role…
     start: int
     end: int
     text: str
 
 
-class Vocabulary:
-    """States, subjects and cues, with a phrase index for leftmost-longest matching.
+# A phrase as the matcher holds it: per word (folded word, stem or "", as-written-only flag),
+# its language, its mention kind and value.
+Spec = tuple  # ((word, stem, strict), …)
 
-    `cues`: (axis, value, phrases, at_start, overlay) — an `at_start` cue counts only as the
-    question's first words; an `overlay` cue is matched on its own, leaving its words to the
-    subjects too ("be attacked" says who acts *and* names the Attack). `index`: first word
-    (lower case) → [(words, case-kept mask, kind, value)], longest first; a word whose mask is
-    True matches only as written (strict aliases, and `TO`, `HD` inside a state's or hint's
-    name: "return to Camouflaged state" is not TO Camouflaged). `overlay_index`: the same for
-    overlay cues.
+
+class Vocabulary:
+    """States, subjects, cues, the lexicon's phrases and word lists, with the phrase index.
+
+    `index` / `overlay`: key → [(spec, lang, kind, value)], longest first; a key is `"=" +
+    word` (matched on the folded word) or `lang + ":" + stem`. Overlay phrases are matched on
+    their own, leaving their words to the main layer too ("be attacked" says who acts *and*
+    names the Attack). `word_lists`: list name → folded words (stop words, filler, negation…).
+    `stems`: (lang, word) → stem of every lexicon word, so reading a question made of known
+    words never loads the stemmer.
     """
 
-    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses` nor
-    # builds the generated methods at start-up (see benchmarks/ask_bench.py).
+    # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses`.
     def __init__(self, subjects: dict[str, Subject], state_names: dict[str, tuple[str, ...]],
-                 cues: list[tuple[str, str, tuple[str, ...], bool, bool]],
-                 index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None,
-                 overlay_index: dict[str, list[tuple[tuple[str, ...], tuple[bool, ...], str, str]]] | None = None,
+                 cues: list, index: dict | None = None, overlay: dict | None = None,
                  other_states: dict[str, tuple[str, ...]] | None = None,
-                 states: dict[str, StateInfo] | None = None, word_lists: dict[str, frozenset] | None = None) -> None:
+                 states: dict[str, StateInfo] | None = None, word_lists: dict[str, frozenset] | None = None,
+                 groups: dict | None = None, stems: dict | None = None, labels_es: dict | None = None) -> None:
         self.subjects = subjects
-        #: The covered states (`[state.<id>]`), in the table's order.
         self.states = states if states is not None else {}
-        #: `[words]`: list name → its words (lower case, accents folded).
         self.word_lists = word_lists if word_lists is not None else {}
         self.state_names = state_names
+        #: (axis, value, phrases, at_start, overlay) from the logic table and the lexicons.
         self.cues = cues
         self.index = index if index is not None else {}
-        self.overlay_index = overlay_index if overlay_index is not None else {}
-        #: Glossary states the logic does not cover (Impersonation, Holoecho…): id → names.
+        self.overlay = overlay if overlay is not None else {}
         self.other_states = other_states if other_states is not None else {}
+        #: composite subject id → its word groups, each a tuple of (spec, lang).
+        self.groups = groups if groups is not None else {}
+        self.stems = stems if stems is not None else {}
+        #: glossary id or subject id → its Spanish name, for answers in Spanish.
+        self.labels_es = labels_es if labels_es is not None else {}
 
-    def add(self, phrase: str, kind: str, value: str, *, overlay: bool = False) -> None:
-        toks = words(phrase)
+    # --- building ---------------------------------------------------------------------------
+
+    def spec(self, phrase: str, lang: str, kind: str) -> Spec | None:
+        """A phrase as matcher words: strict aliases as written, others folded with their stem."""
+        toks = tokenize(phrase)
         if not toks:
+            return None
+        strict_all = is_strict_alias(phrase)
+        out = []
+        for t in toks:
+            strict = strict_all or (kind in ("state", "hint", "other_state") and is_strict_alias(t.text))
+            if t.text.startswith("="):
+                strict = False
+            word = t.text if strict else t.low
+            st = "" if strict or len(word) <= 3 or word.isdigit() or word == "+" else self._stem(word, lang)
+            out.append((word, st, strict))
+        return tuple(out)
+
+    def _stem(self, word: str, lang: str) -> str:
+        st = stem(word, lang)
+        self.stems[(lang, word)] = st
+        return st
+
+    def add(self, phrase: str, lang: str, kind: str, value: str, *, overlay: bool = False) -> None:
+        """Index one phrase of `lang` naming `value` as a mention of `kind`."""
+        spec = self.spec(phrase, lang, kind)
+        if spec is None:
             return
-        if is_strict_alias(phrase):
-            mask = (True,) * len(toks)
-        elif kind in ("state", "hint"):
-            mask = tuple(is_strict_alias(t) for t in toks)
-        else:
-            mask = (False,) * len(toks)
-        toks = tuple(t if keep else t.lower() for t, keep in zip(toks, mask))
-        bucket = (self.overlay_index if overlay else self.index).setdefault(toks[0].lower(), [])
-        entry = (toks, mask, kind, value)
+        word, st, strict = spec[0]
+        key = ("=" + word.lower()) if strict or not st else f"{lang}:{st}"
+        bucket = (self.overlay if overlay else self.index).setdefault(key, [])
+        entry = (spec, lang, kind, value)
         if entry not in bucket:
             bucket.append(entry)
-            bucket.sort(key=lambda e: (-len(e[0]), _KIND_ORDER[e[2]]))
+            bucket.sort(key=lambda e: (-len(e[0]), _KIND_RANK[e[2]]))
+        if not strict and st and len(spec) > 0:
+            # also reachable by the exact first word, for words whose stem the question's
+            # other language would give differently
+            exact = (self.overlay if overlay else self.index).setdefault("=" + word, [])
+            if entry not in exact:
+                exact.append(entry)
+                exact.sort(key=lambda e: (-len(e[0]), _KIND_RANK[e[2]]))
 
-    def scan(self, raw: list[str], *, overlay: bool = False) -> list[Mention]:
-        """Leftmost-longest phrase matches over the question's words (strict words as written);
-        `overlay`: the overlay cues' matches instead."""
-        index = self.overlay_index if overlay else self.index
-        low = [w.lower() for w in raw]
+    # --- matching ---------------------------------------------------------------------------
+
+    def token_stem(self, low: str, lang: str) -> str:
+        """The stem of a question word (from the lexicon's stems when known)."""
+        st = self.stems.get((lang, low))
+        return st if st is not None else stem(low, lang)
+
+    def _match(self, spec: Spec, lang: str, toks: list[Token], i: int) -> int:
+        """How many of the phrase's words match exactly (-1: no match)."""
+        if i + len(spec) > len(toks):
+            return -1
+        exact = 0
+        for (word, st, strict), tok in zip(spec, toks[i:i + len(spec)]):
+            if strict:
+                if tok.text != word:
+                    return -1
+                exact += 1
+            elif tok.low == word:
+                exact += 1
+            elif not st or len(tok.low) <= 3 or self.token_stem(tok.low, lang) != st:
+                return -1
+        return exact
+
+    def _keys(self, tok: Token) -> list[str]:
+        keys = ["=" + tok.low]
+        if len(tok.low) > 3 and not tok.low.isdigit():
+            keys += [f"{lang}:{self.token_stem(tok.low, lang)}" for lang in LANGS]
+        return keys
+
+    def scan(self, toks: list[Token], *, overlay: bool = False) -> list[Mention]:
+        """Leftmost-longest phrase matches over the question's tokens; among phrases of one
+        length, the one with more words matched exactly, then by mention kind."""
+        index = self.overlay if overlay else self.index
         found: list[Mention] = []
         i = 0
-        while i < len(raw):
-            for toks, mask, kind, value in index.get(low[i], ()):
-                n = len(toks)
-                if True not in mask:
-                    hit = tuple(low[i:i + n]) == toks
-                else:
-                    hit = len(low) - i >= n and all((raw if keep else low)[i + k] == tok
-                                                    for k, (tok, keep) in enumerate(zip(toks, mask)))
-                if hit:
-                    found.append(Mention(kind, value, i, i + n, " ".join(raw[i:i + n])))
-                    i += n
-                    break
+        while i < len(toks):
+            best = None
+            for key in self._keys(toks[i]):
+                for spec, lang, kind, value in index.get(key, ()):
+                    if best is not None and len(spec) < best[0]:
+                        break
+                    exact = self._match(spec, lang, toks, i)
+                    if exact < 0:
+                        continue
+                    rank = (len(spec), exact, -_KIND_RANK[kind])
+                    if best is None or rank > best[:3]:
+                        best = (len(spec), exact, -_KIND_RANK[kind], kind, value)
+            if best is not None:
+                n = best[0]
+                found.append(Mention(best[3], best[4], i, i + n, " ".join(t.text for t in toks[i:i + n])))
+                i += n
             else:
                 i += 1
         return found
 
-    def composites(self, raw: list[str], among: set[str] | None = None) -> list[tuple[int, str]]:
-        """Composite subjects (of `among`, if given) whose every word group is present:
-        (number of groups, id), best first; a subject another found one is `over` is dropped."""
-        low_text = " " + " ".join(w.lower() for w in raw) + " "
-        raw_text = " " + " ".join(raw) + " "
-        hits = []
-        for subject in self.subjects.values():
-            if subject.groups and (among is None or subject.id in among) and all(
-                    any(_present(p, low_text, raw_text) for p in group) for group in subject.groups):
-                hits.append((len(subject.groups), subject.id))
-        beaten = {o for _, sid in hits for o in self.subjects[sid].over}
-        hits = [h for h in hits if h[1] not in beaten]
-        hits.sort(key=lambda h: -h[0])
-        return hits
+    def find_group(self, group: tuple, toks: list[Token]) -> list[tuple[int, int]]:
+        """Every place (start, end) one of a composite group's phrases occurs (longest at each start)."""
+        found = []
+        i = 0
+        while i < len(toks):
+            best = 0
+            for spec, lang in group:
+                if len(spec) > best and self._match(spec, lang, toks, i) >= 0:
+                    best = len(spec)
+            if best:
+                found.append((i, i + best))
+                i += best
+            else:
+                i += 1
+        return found
+
+    def in_list(self, name: str, tok: Token) -> bool:
+        """Whether a question word is in the word list `name` (its folded form, or for lists of
+        content words, its stem in either language)."""
+        words = self.word_lists.get(name, frozenset())
+        if tok.low in words:
+            return True
+        if name in _STEMMED_LISTS and len(tok.low) > 3:
+            stems = self.word_lists.get(name + "@stems", frozenset())
+            return any(f"{lang}:{self.token_stem(tok.low, lang)}" in stems for lang in LANGS)
+        return False
+
+    # --- names ------------------------------------------------------------------------------
 
     def resolve_state(self, name: str) -> str:
         """A state id from an id or any alias (`TO`, `Camuflado`); `UnknownState` with a suggestion."""
         key = name.strip().lower().replace(" ", "_").replace("-", "_")
         if key in self.state_names:
             return key
-        folded = " ".join(w.lower() for w in words(name))
+        folded = " ".join(fold(w) for w in name.split())
         for sid, names in self.state_names.items():
-            if any(" ".join(w.lower() for w in words(n)) == folded for n in names):
+            if any(" ".join(fold(w) for w in n.split()) == folded for n in names):
                 return sid  # options are typed, not prose: `hd` is HD here
-        for mention in self.scan(words(name)):
-            if mention.kind == "state" and mention.end - mention.start == len(words(name)):
+        toks = tokenize(name)
+        for mention in self.scan(toks):
+            if mention.kind == "state" and mention.end - mention.start == len(toks):
                 return mention.value
-        for mention in self.scan(words(name), overlay=True):
-            if mention.kind == "other_state" and mention.end - mention.start == len(words(name)):
+            if mention.kind == "other_state" and mention.end - mention.start == len(toks):
                 raise UnknownState(name, (), covered=self.labels(), other=self.other_states[mention.value][0])
         names = [n for ns in self.state_names.values() for n in ns] + list(self.state_names)
         raise UnknownState(name, names, covered=self.labels())
@@ -170,7 +247,7 @@ class Vocabulary:
         """The name answers use for a state (`TO Camouflaged`)."""
         return self.states[state].label
 
-    def guess_state(self, raw: list[str]) -> tuple[str, str] | None:
+    def guess_state(self, toks: list[Token]) -> tuple[str, str] | None:
         """A misspelt state name ("Holomsk", "Camoflaged", "Hiden Deployment"): (the words as
         written, state id) for the closest alias of one or two words, when close enough and the
         words are not something else the vocabulary knows."""
@@ -179,19 +256,19 @@ class Vocabulary:
         names = {}
         for sid, ns in self.state_names.items():
             for n in ns:
-                toks = words(n)
-                if len(toks) <= 2 and len("".join(toks)) >= 5:
-                    names.setdefault(" ".join(toks).lower(), sid)
+                low = " ".join(fold(w) for w in re.findall(r"\w+", n))
+                if len(low.split()) <= 2 and len(low.replace(" ", "")) >= 5:
+                    names.setdefault(low, sid)
         candidates = list(names)
         for size in (2, 1):
-            for i in range(len(raw) - size + 1):
-                span = raw[i:i + size]
-                text = " ".join(span).lower()
-                if len(text.replace(" ", "")) < 5 or self.index.get(span[0].lower()) and self.scan(span):
+            for i in range(len(toks) - size + 1):
+                span = toks[i:i + size]
+                text = " ".join(t.low for t in span)
+                if len(text.replace(" ", "")) < 5 or self.scan(span):
                     continue
                 close = difflib.get_close_matches(text, candidates, n=1, cutoff=0.8)
                 if close and (size == 2 or " " not in close[0]):
-                    return " ".join(span), names[close[0]]
+                    return " ".join(t.text for t in span), names[close[0]]
         return None
 
     def resolve_subject(self, name: str, kinds: tuple[str, ...] = ("skill", "event")) -> str:
@@ -200,11 +277,11 @@ class Vocabulary:
         key = name.strip().lower().replace(" ", "_").replace("-", "_").rstrip("!")
         if key in self.subjects:
             return key
-        toks = words(name)
-        folded = " ".join(w.lower() for w in toks)
+        folded = " ".join(fold(w) for w in re.findall(r"\w+", name))
         for subject in self.subjects.values():
-            if any(" ".join(w.lower() for w in words(p)) == folded for p in subject.phrases):
+            if any(" ".join(fold(w) for w in re.findall(r"\w+", p)) == folded for p in subject.phrases):
                 return subject.id
+        toks = tokenize(name)
         for mention in self.scan(toks):
             if mention.kind == "subject" and mention.end - mention.start == len(toks):
                 return mention.value
@@ -223,107 +300,5 @@ class Vocabulary:
         return out
 
 
-_KIND_ORDER = {"cue": 0, "state": 1, "subject": 2, "hint": 3, "weak_state": 4, "other_state": 5}
-
-
-def _present(phrase: str, low_text: str, raw_text: str) -> bool:
-    if is_strict_alias(phrase):
-        return f" {' '.join(words(phrase))} " in raw_text
-    return f" {' '.join(w.lower() for w in words(phrase))} " in low_text
-
-
-def read_word_lists(raw: object, path: str) -> dict[str, frozenset]:
-    """`[words]` → list name → folded words; `LogicTableError` on a missing, unknown or bad list."""
-    if not isinstance(raw, dict):
-        raise LogicTableError(f"{path}: [words] must be a table of word lists ({', '.join(WORD_LISTS)})")
-    unknown, missing = set(raw) - set(WORD_LISTS), set(WORD_LISTS) - set(raw)
-    if unknown or missing:
-        raise LogicTableError(f"{path}: [words]: unknown {sorted(unknown)}, missing {sorted(missing)}; "
-                              f"give exactly {', '.join(WORD_LISTS)}")
-    lists = {}
-    for name, values in raw.items():
-        if not isinstance(values, list) or not values or not all(isinstance(v, str) and v.strip() for v in values):
-            raise LogicTableError(f"{path}: [words] {name}: give a non-empty list of words")
-        lists[name] = frozenset(" ".join(w.lower() for w in words(v)) for v in values)
-    return lists
-
-
-def _bundled_part(key: str) -> object:
-    """A part of the bundled logic table, for a table (a test's, a user's) that leaves it out."""
-    from rulecheck.data import DATA_DIR, read_toml
-
-    return read_toml(DATA_DIR / "logic.toml", LogicTableError, "the logic table", "Reinstall rulecheck.").get(key)
-
-
-def build_vocabulary(data: dict, path: str) -> Vocabulary:
-    """The vocabulary from a parsed logic table plus the glossary; `LogicTableError` on bad entries.
-
-    A table without `[state.*]` or `[words]` takes the bundled table's."""
-    glossary = load_glossary()
-    states = read_states(data["state"] if "state" in data else _bundled_part("state"), path, glossary)
-    word_lists = read_word_lists(data["words"] if "words" in data else _bundled_part("words"), path)
-    subjects: dict[str, Subject] = {}
-    for sid, raw in data.get("subject", {}).items():
-        where = f"{path}: [subject.{sid}]"
-        if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
-            raise LogicTableError(f"{where}: id must be lower_snake_case")
-        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks"}
-        if unknown:
-            raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
-        kind = raw.get("kind")
-        if kind not in SUBJECT_KINDS:
-            raise LogicTableError(f"{where}: kind must be one of {', '.join(SUBJECT_KINDS)}")
-        phrases = list(raw.get("en", [])) + list(raw.get("es", []))
-        term = glossary.terms.get(raw.get("glossary", sid))
-        if raw.get("glossary") and term is None:
-            raise LogicTableError(f"{where}: glossary term {raw['glossary']!r} not in glossary.toml")
-        if term is not None and kind != "property":
-            phrases = list(term.names) + phrases
-        groups = tuple(tuple(g) for g in raw.get("all", []))
-        if any(not g for g in groups):
-            raise LogicTableError(f"{where}: an empty group in `all`")
-        subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,
-                                tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)),
-                                str(raw.get("asks", "")))
-    for subject in subjects.values():
-        for field_name in ("parents", "over", "means"):
-            for other in getattr(subject, field_name):
-                if other not in subjects:
-                    what = "parent" if field_name == "parents" else f"subject in `{field_name}`"
-                    raise LogicTableError(f"{path}: [subject.{subject.id}]: unknown {what} {other!r}")
-        if subject.over and not subject.groups and not subject.phrases:
-            raise LogicTableError(f"{path}: [subject.{subject.id}]: `over` ranks composites; give `all` word groups or phrases")
-        for other in subject.over:
-            if not subjects[other].groups:
-                raise LogicTableError(f"{path}: [subject.{subject.id}]: `over` names {other!r}, which is not a composite")
-    state_names = {sid: glossary.terms[sid].names for sid in states}
-    cues = []
-    for i, raw in enumerate(data.get("cue", []), 1):
-        if not raw.get("axis") or not raw.get("value") or not raw.get("phrases"):
-            raise LogicTableError(f"{path}: cue #{i}: give axis, value and phrases")
-        unknown = set(raw) - {"axis", "value", "phrases", "at_start", "overlay"}
-        if unknown:
-            raise LogicTableError(f"{path}: cue #{i}: unknown field(s) {sorted(unknown)}")
-        cues.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("at_start", False)),
-                     bool(raw.get("overlay", False))))
-    other_states = {t.id: t.names for t in glossary.terms.values() if t.kind == "state" and t.id not in states}
-    vocab = Vocabulary(subjects, state_names, cues, other_states=other_states, states=states, word_lists=word_lists)
-    for sid, names in state_names.items():
-        for name in names:
-            vocab.add(name, "state", sid)
-    for name in word_lists["generic_marker"]:
-        vocab.add(name, "weak_state", "marker")
-    for state in states.values():
-        for term_id in state.hints:
-            for name in glossary.terms[term_id].names:
-                vocab.add(name, "hint", state.id)
-    for subject in subjects.values():
-        for phrase in subject.phrases:
-            vocab.add(phrase, "subject", subject.id)
-    for sid, names in other_states.items():
-        for name in names:
-            vocab.add(name, "other_state", sid, overlay=True)
-    for axis, value, phrases, _, overlay in cues:
-        for phrase in phrases:
-            vocab.add(phrase, "cue", f"{axis}={value}", overlay=overlay)
-    return vocab
+#: Word lists of content words, matched on their stems too ("players" is "player").
+_STEMMED_LISTS = ("filler", "trooper")

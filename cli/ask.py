@@ -143,7 +143,7 @@ def _answer(conn, table, opts: AskOptions):
     if not any(v is not None for v in context.values()) and opts.ask is None:
         return answer_question(conn, opts.question or "", edition=opts.edition, table=table)
     from rulecheck.checker.errors import EmptyQuestion
-    from rulecheck.checker.question import read_question
+    from rulecheck.checker.interpret import read_question
 
     if not opts.question or not opts.question.strip():
         raise EmptyQuestion()

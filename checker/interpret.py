@@ -1,0 +1,529 @@
+"""The second step of reading a question: turn what was recognized into a `Reading`.
+
+Each part of the reading comes from one small rule, in order:
+- the state the question is about (a state named, a Skill whose bearer deploys in it, a plain
+  "marker" read as the edition's camouflage, a misspelt name);
+- what is asked: the proposition of the question's own sentence (its last), the content verb
+  ("keep", "revealed") before the modal ("can"), with its polarity; a negation right before it
+  turns it round, except in a negative question ("Doesn't it lose…?" asks the same as "Does it
+  lose…?");
+- the conditions the cues set, a negation flipping a two-valued one ("not in LoF");
+- who does each Skill: a passive ("is shot") or a state named after the Skill ("shoot a camo
+  marker") makes it an enemy's; otherwise the nearest one named before the Skill acts — the
+  trooper in the state, an enemy, an ally, its Team Leader, or the asker, whose side follows
+  from what they own ("my camo marker") or target;
+- every word accounted for: what no rule used and no word list holds is *not placed*, and
+  keeps the answer from being a confident yes or no.
+"""
+from __future__ import annotations
+
+from rulecheck.checker.errors import EmptyQuestion
+from rulecheck.checker.logic import LogicTable
+from rulecheck.checker.reading import Action, Reading
+from rulecheck.checker.recognize import Recognized, recognize
+from rulecheck.checker.scenario import check_edition
+from rulecheck.checker.states import DEFAULT_EDITION, EDITIONS
+from rulecheck.checker.vocabulary import Mention
+
+#: Which proposition wins when a sentence names several ("can it keep…" asks whether it keeps).
+_PROPOSITION_ORDER = ("what_happens", "fact", "required", "state_ends", "revealed", "open", "private", "may", "property")
+#: Two-valued axes a negation turns round ("not in enemy LoF" is outside it).
+_OPPOSITE = {("lof", "inside"): "outside", ("lof", "outside"): "inside", ("turn", "active"): "reactive",
+             ("turn", "reactive"): "active", ("roll", "passed"): "failed", ("roll", "failed"): "passed",
+             ("camouflage", "yes"): "no", ("camouflage", "no"): "yes", ("discovered", "yes"): "no",
+             ("discovered", "no"): "yes", ("second_skill", "reveals"): "keeps", ("second_skill", "keeps"): "reveals"}
+#: Cue axes that describe the question rather than set a condition.
+_READING_AXES = ("delayed",)
+
+
+def read_question(table: LogicTable, text: str, *, edition: str | None = None) -> Reading:
+    """The reading of a question in English or Spanish; `EmptyQuestion` for a blank one and
+    `UnknownEdition` for an edition the checker cannot read (also one the question names)."""
+    if not text or not text.strip():
+        raise EmptyQuestion()
+    rec = recognize(table.vocabulary, text)
+    if not rec.tokens:
+        raise EmptyQuestion()
+    return _Reader(table, rec, text, edition).read()
+
+
+class _Reader:
+    """One question being read: the recognized words and what each rule has used so far."""
+
+    def __init__(self, table: LogicTable, rec: Recognized, text: str, edition: str | None) -> None:
+        self.table = table
+        self.vocab = table.vocabulary
+        self.rec = rec
+        self.toks = rec.tokens
+        self.text = text
+        self.used: set[int] = set()
+        self.issues: list[str] = []
+        self.notes: list[str] = []
+        self.edition = self._edition(edition)
+        self.last = self.toks[-1].sent if self.toks else 0
+        self.mentions = rec.mentions
+
+    # --- the whole reading -------------------------------------------------------------------
+
+    def read(self) -> Reading:
+        states, other, state_mentions = self._states()
+        context = self._conditions()
+        prop, polarity, about, value = self._asked(state_mentions)
+        composite = self._composite(states, prop)
+        actions: list[Action] = []
+        properties: tuple[str, ...] = ()
+        if composite is not None:
+            sid = composite
+            kind = self.vocab.subjects[sid].kind
+            if kind == "property":
+                properties = (sid,)
+            else:
+                actions.append(Action(sid, self._composite_actor(sid, states), kind))
+        if composite is None or self.vocab.subjects[composite].kind != "property":
+            actions += self._actions(states, state_mentions, composite)
+        if prop == "what_happens":
+            prop = "revealed" if actions and not properties else "fact"
+        actions = self._subsume(actions)
+        self._leader_context(actions, context)
+        self._delayed_aro(states, actions, context, prop)
+        if prop == "required" and "discovered" not in context:
+            context["discovered"] = "no"  # "must it be Discovered before being shot?": shot without a Discover
+        self._account()
+        unplaced = self._unplaced()
+        reading = Reading(self.text, self.rec.lang, self.edition, tuple(states), tuple(other), actions, properties,
+                          context, prop, polarity, about, value, self._used_words(), unplaced, self.issues, self.notes,
+                          " ".join(m.text for m in state_mentions[:1]))
+        return reading
+
+    # --- edition -----------------------------------------------------------------------------
+
+    def _edition(self, edition: str | None) -> str | None:
+        """The edition asked for (`--edition`), else one the question names ("N3"); checked."""
+        named = [t for t in self.toks if t.text.upper() in EDITIONS]
+        for t in named:
+            self.used.add(t.i)
+        if edition is not None:
+            return check_edition(edition)
+        return named[0].text.upper() if named else None
+
+    # --- the state ---------------------------------------------------------------------------
+
+    def _states(self) -> tuple[list[str], list[str], list[Mention]]:
+        """(covered states named, uncovered states named, the mentions naming the state asked about)."""
+        ms = self.mentions
+        strong = [m for m in ms if m.kind == "state"]
+        hints = [m for m in ms if m.kind == "hint"]
+        weak = [m for m in ms if m.kind == "weak_state"]
+        others = [m for m in ms if m.kind == "other_state"]
+        hd = [m for m in strong if m.value == "hidden_deployment"]
+        camo_states = {st.id for st in self.table.states.values() if st.hints}
+        if hd:
+            # "a camouflaged HD trooper", "an HD trooper with camo": the Camouflage is the Hidden
+            # Deployment trooper's Marker-state Skill, not a second state
+            skill = [m for m in strong + hints if m.value in camo_states and self._near(m, hd)]
+            strong = [m for m in strong if m not in skill]
+            hints = [m for m in hints if m not in skill]
+            weak = [m for m in weak if not self._near(m, hd)]
+            for m in skill + [w for w in ms if w.kind == "weak_state" and self._near(w, hd)]:
+                self._use(m)
+            if skill:
+                self.hd_camouflage = True
+        ids = list(dict.fromkeys(m.value for m in strong))
+        named = strong
+        if not ids and hints:
+            ids, named = [hints[0].value], hints
+        if not ids and weak:
+            ids, named = [self._camouflage_state(DEFAULT_EDITION)], weak
+        if not ids and others:
+            for m in others:
+                self._use(m)
+            return [], list(dict.fromkeys(self.vocab.other_states[m.value][0] for m in others)), []
+        if not ids:
+            guess = self.vocab.guess_state(self.toks)
+            if guess:
+                words, sid = guess
+                self.notes.append(f"Read “{words}” as {self.vocab.label(sid)}.")
+                for t in self.toks:
+                    if t.text in words.split():
+                        self.used.add(t.i)
+                ids = [sid]
+        if self.edition:  # "Camouflaged" in an N3 question is that edition's camouflage: TO Camouflaged
+            default, here = self._camouflage_state(DEFAULT_EDITION), self._camouflage_state(self.edition)
+            ids = list(dict.fromkeys(here if s == default else s for s in ids))
+        for m in named + hints + weak:
+            self._use(m)
+        if others and ids:
+            # "an Impersonation marker" next to a camo marker: the other state is named, and the
+            # rules here do not cover it
+            for m in others:
+                self.issues.append(f"the rules here do not cover the {self.vocab.other_states[m.value][0]} state")
+                self._use(m)
+        return ids, [], named
+
+    def _near(self, m: Mention, others: list[Mention]) -> bool:
+        """Whether `m` is next to one of `others` (at most two small words between)."""
+        for o in others:
+            gap = range(m.end, o.start) if m.end <= o.start else range(o.end, m.start)
+            if len(gap) <= 2 and all(self.rec.roles.get(i) in ("stop", "filler") or self.toks[i].low in ("with", "con")
+                                     for i in gap):
+                return True
+        return False
+
+    def _camouflage_state(self, edition: str) -> str:
+        """The first state a Camouflage Skill deploys in, of `edition` (Camouflaged for N4)."""
+        states = self.table.states.values()
+        return next((st.id for st in states if st.hints and st.edition == edition), next(st.id for st in states if st.hints))
+
+    # --- conditions --------------------------------------------------------------------------
+
+    def _conditions(self) -> dict[str, str]:
+        """The condition axes the cues set. Two values on one axis: the later cue wins when it is
+        in the question's own sentence, else the first one the tables list."""
+        context: dict[str, str] = {}
+        cues = sorted([m for m in self.mentions + self.rec.overlay if m.kind == "cue"], key=lambda m: m.start)
+        order = {f"{axis}={value}": i for i, (axis, value, *_) in enumerate(self.vocab.cues)}
+        found: dict[str, list[tuple[int, str]]] = {}
+        for m in cues:
+            axis, value = m.value.split("=", 1)
+            if axis in _READING_AXES:
+                continue
+            if self._at_start_only(m):
+                continue
+            if self._negated(m) and (axis, value) in _OPPOSITE:
+                value = _OPPOSITE[(axis, value)]
+                self._use_negation(m)
+            found.setdefault(axis, []).append((order.get(m.value, 999), value))
+            self._use(m)
+        for axis, values in found.items():
+            context[axis] = min(values)[1]
+        return context
+
+    def _at_start_only(self, m: Mention) -> bool:
+        return False
+
+    def _negated(self, m: Mention) -> bool:
+        """Whether a negation stands right before `m` (an article or auxiliary between at most)."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and self.rec.roles.get(i) in ("stop", "passive") \
+                and self.toks[i].low not in ("if", "when", "si", "cuando") and m.start - i <= 3:
+            i -= 1
+        return i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
+
+    def _use_negation(self, m: Mention) -> None:
+        i = m.start - 1
+        while i >= 0 and self.rec.roles.get(i) != "negation":
+            i -= 1
+        if i >= 0:
+            self.used.add(i)
+
+    # --- what is asked -----------------------------------------------------------------------
+
+    def _asked(self, state_mentions: list[Mention]) -> tuple[str, str, str, str | None]:
+        """(proposition, polarity, about, value asked): from the question's own sentence."""
+        asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask"]
+        in_q = [m for m in asks if self.toks[m.start].sent == self.last]
+        chosen = in_q or asks
+        if not chosen:
+            return "plain", "+", "model", None
+        def rank(m: Mention) -> tuple[int, int]:
+            prop = m.value.split(":")[0]
+            return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, m.start)
+        best = min(chosen, key=rank)
+        prop, polarity, *rest = best.value.split(":")
+        about = "state" if rest and rest[0] == "state" else "model"
+        for m in chosen:
+            p = m.value.split(":")[0]
+            if p == prop or p == "may" or (prop in ("revealed", "state_ends") and p in ("revealed", "state_ends")):
+                self._use(m)
+        if prop in ("revealed", "state_ends") and about == "model" and self._about_state(best, state_mentions):
+            about = "state"
+        if self._negated(best) and not self._negative_question(best):
+            polarity = "-" if polarity == "+" else "+"
+            self._use_negation(best)
+        value = prop if prop in ("open", "private") else None
+        if prop in ("open", "private"):
+            prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
+        return prop, polarity, about, value
+
+    def _about_state(self, ask: Mention, state_mentions: list[Mention]) -> bool:
+        """"Does Hidden Deployment survive…", "lose its HD": the state named as the thing kept or
+        lost (right before or after the verb), not a trooper described by it."""
+        trooper_after = lambda m: m.end < len(self.toks) and any(  # noqa: E731
+            n.kind in ("trooper", "unit") and n.start == m.end for n in self.mentions)
+        for m in state_mentions:
+            if trooper_after(m):
+                continue
+            if 0 <= ask.start - m.end <= 1 or 0 <= m.start - ask.end <= 2:
+                return True
+        return False
+
+    def _negative_question(self, ask: Mention) -> bool:
+        """A negation between the question's opening auxiliary and its verb ("Doesn't it lose…",
+        "Is it not revealed…"): asked as a plain question (the answer is the same)."""
+        sent = self.toks[ask.start].sent
+        first = next(t for t in self.toks if t.sent == sent)
+        if first.low not in self.vocab.word_lists.get("question", ()):
+            return False
+        between = range(first.i + 1, ask.start)
+        return not any(self.toks[i].low in self.vocab.word_lists.get("condition", ()) for i in between)
+
+    # --- composites --------------------------------------------------------------------------
+
+    def _composite(self, states: list[str], prop: str) -> str | None:
+        """The composite subject the question is about, if one is found that the states' rows
+        speak of and no Skill named outside its words is more specific."""
+        covered = {r.subject for r in self.table.rows if r.state in states}
+        found = [(sid, n, places) for sid, n, places in self.rec.composites if sid in covered]
+        beaten = {o for sid, _, _ in found for o in self.vocab.subjects[sid].over}
+        phrase_subjects = {m.value for m in self.mentions if m.kind == "subject"}
+        beaten |= {o for s in phrase_subjects for o in self.vocab.subjects[s].over}
+        found = [f for f in found if f[0] not in beaten]
+        if not found:
+            return None
+        found.sort(key=lambda f: -f[1])
+        sid, n, places = found[0]
+        inside = {i for a, b in places for i in range(a, b)}
+        skills_outside = [m for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
+                          and not any(i in inside for i in range(m.start, m.end))]
+        if n < 2 and skills_outside:
+            return None
+        if sid == "whole_order" and skills_outside:
+            return None  # "Move + BS Attack … revealed during the Move?": the declarations decide
+        for a, b in places:
+            self.used.update(range(a, b))
+        for m in self.mentions:
+            if m.kind in ("subject", "cue", "ask", "term") and any(i in inside for i in range(m.start, m.end)):
+                self._use(m)
+        if self.vocab.subjects[sid].kind == "property":
+            # the situation a property question describes ("by spending a Long Skill", "an enemy
+            # trooper"): the words name it, the property row answers it
+            for m in self.mentions:
+                if m.kind in ("subject", "actor"):
+                    self._use(m)
+        return sid
+
+    def _composite_actor(self, sid: str, states: list[str]) -> str:
+        """Who acts in a composite Skill: the enemy when the states' rows speak only of an enemy."""
+        topics = {r.topic for r in self.table.rows if r.subject == sid and r.state in states}
+        return "enemy" if topics == {"enemy"} or ("enemy" in topics and "declares" not in topics) else "self"
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def _actions(self, states: list[str], state_mentions: list[Mention], composite: str | None) -> list[Action]:
+        """Each Skill or event named, with who does it."""
+        actions = []
+        subjects = [m for m in self.mentions if m.kind == "subject" and not self._all_used(m)]
+        subjects = self._drop_means_and_generic(subjects)
+        for m in subjects:
+            kind = self.vocab.subjects[m.value].kind
+            if kind == "property":
+                continue
+            by = self._who(m, state_mentions)
+            actions.append(Action(m.value, by, kind, 0, m.text))
+            self._use(m)
+        return actions
+
+    def _all_used(self, m: Mention) -> bool:
+        return all(i in self.used for i in range(m.start, m.end))
+
+    def _who(self, m: Mention, state_mentions: list[Mention]) -> str:
+        """Who does the Skill or brings the event about (see the module's docstring)."""
+        if self._passive(m):
+            return "enemy"
+        agent = self._agent(m)
+        if agent is None:
+            if self._targets_state(m, state_mentions):
+                return "enemy"
+            return "self"
+        return agent
+
+    def _passive(self, m: Mention) -> bool:
+        i = m.start - 1
+        while i >= 0 and self.rec.roles.get(i) in ("stop", "filler") and self.toks[i].low not in self.vocab.word_lists.get("passive", ()):
+            i -= 1
+        return i >= 0 and self.rec.roles.get(i) == "passive" and self.toks[m.start].low.endswith(("ed", "shot", "hit", "do"))
+
+    def _agent(self, m: Mention) -> str | None:
+        """The side of the nearest one named before the Skill in its sentence, skipping those
+        that are a target or an attribute ("against a marker", "with Camouflage")."""
+        sent = self.toks[m.start].sent
+        cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
+        for side, pos in reversed(cands):
+            if self._object_position(pos):
+                continue
+            return side
+        return None
+
+    def _candidates(self) -> list[tuple[str, int]]:
+        """(side, position) of everyone named: the trooper in the state ("self"), an enemy, an
+        ally, the Team Leader, the asker, a pronoun (resolved to the one named before)."""
+        if hasattr(self, "_cands"):
+            return self._cands
+        out: list[tuple[str, int]] = []
+        speaker = self._speaker_side()
+        state_pos = {i for m in self.mentions if m.kind in ("state", "hint", "weak_state") for i in range(m.start, m.end)}
+        for m in self.mentions:
+            if m.kind in ("state", "hint", "weak_state"):
+                out.append((self._state_side(m), m.start))
+            elif m.kind == "actor" and m.value in ("enemy", "ally", "leader"):
+                if self._attribute_of_state(m, state_pos):
+                    self._use(m)
+                    continue
+                out.append((m.value, m.start))
+                self._use(m)
+            elif m.kind in ("trooper", "unit"):
+                out.append((self._noun_side(m, speaker, state_pos), m.start))
+        for t in self.toks:
+            role = self.rec.roles.get(t.i)
+            if role == "speaker" and not self._possessive_before_noun(t.i):
+                out.append((speaker, t.i))
+            elif role == "pronoun" and t.low not in ("his", "its", "their", "her", "su", "sus"):
+                prev = [c for c in out if c[1] < t.i]
+                out.append((prev[-1][0] if prev else "self", t.i))
+        out.sort(key=lambda c: c[1])
+        self._cands = out
+        return out
+
+    def _state_side(self, m: Mention) -> str:
+        return "self"
+
+    def _attribute_of_state(self, m: Mention, state_pos: set[int]) -> bool:
+        """"an enemy camo marker", "el marcador enemigo": the word says whose the marker is."""
+        return (m.end in state_pos or m.start - 1 in state_pos
+                or (m.end + 1 in state_pos and self.rec.roles.get(m.end) in ("stop",)))
+
+    def _speaker_side(self) -> str:
+        """The asker's side: the trooper's own ("my camo marker") unless the question marks the
+        marker as an enemy's, or the asker acts on it ("can I shoot the marker?")."""
+        toks = self.toks
+        for m in self.mentions:
+            if m.kind in ("state", "hint", "weak_state"):
+                before = {toks[i].low for i in range(max(0, m.start - 3), m.start)}
+                after = {toks[i].low for i in range(m.end, min(len(toks), m.end + 3))}
+                if before & {"enemy", "opponent", "opponents", "his", "their", "enemigo", "enemiga", "rival"} or \
+                        after & {"enemigo", "enemiga"}:
+                    return "enemy"
+                if before & {"my", "mi", "mis", "our", "nuestro", "nuestra"}:
+                    return "self"
+        return "unknown"
+
+    def _noun_side(self, m: Mention, speaker: str, state_pos: set[int]) -> str:
+        """A trooper noun ("my Fusilier", "the enemy trooper", "a trooper in HD")."""
+        before = [self.toks[i].low for i in range(max(0, m.start - 2), m.start)]
+        near_state = any(i in state_pos for i in range(max(0, m.start - 3), min(len(self.toks), m.end + 3)))
+        if near_state:
+            return "self"
+        if set(before) & {"enemy", "opponent", "enemigo", "enemiga", "rival", "his", "their"}:
+            return "enemy"
+        if set(before) & {"my", "mi", "our"}:
+            return "ally" if speaker == "enemy" or speaker == "self" else "ally"
+        return "other"
+
+    def _possessive_before_noun(self, i: int) -> bool:
+        return self.toks[i].low in ("my", "mi", "mis", "our", "your") and i + 1 < len(self.toks)
+
+    def _object_position(self, pos: int) -> bool:
+        """Whether the one named at `pos` is a target or attribute (after against/at/with…)."""
+        i = pos - 1
+        while i >= 0 and (self.rec.roles.get(i) == "stop" and self.toks[i].low in self.vocab.word_lists.get("article", ())):
+            i -= 1
+        return i >= 0 and self.toks[i].low in self.vocab.word_lists.get("target", ()) | {"with", "con", "by", "por"}
+
+    def _targets_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
+        """A state named right after the Skill (an article or target word between at most) is
+        its target: "shoot a camo marker", "discover the HoloMask trooper"."""
+        for s in state_mentions:
+            if s.start >= m.end and s.start - m.end <= 3:
+                gap = [self.toks[i].low for i in range(m.end, s.start)]
+                if all(w in self.vocab.word_lists.get("article", ()) | self.vocab.word_lists.get("target", ()) for w in gap):
+                    return True
+        return False
+
+    def _drop_means_and_generic(self, subjects: list[Mention]) -> list[Mention]:
+        """Drop Skills named only as the way an event beside them happens (`means`), then
+        catch-all words (`generic`) when a specific Skill is named too."""
+        from rulecheck.checker.engine import ancestors_in
+
+        subs = self.vocab.subjects
+        events = [m for m in subjects if subs[m.value].kind == "event"]
+        means = {x for m in subjects for a in ancestors_in(subs, m.value) for x in subs[a].means}
+        if means and events:
+            dropped = [m for m in subjects if subs[m.value].kind == "skill" and means & set(ancestors_in(subs, m.value))]
+            for m in dropped:
+                self._use(m)
+            subjects = [m for m in subjects if m not in dropped]
+        specific = [m for m in subjects if subs[m.value].kind == "skill" and not subs[m.value].generic]
+        if specific:
+            generic = [m for m in subjects if subs[m.value].generic]
+            for m in generic:
+                self._use(m)
+            subjects = [m for m in subjects if m not in generic]
+        return subjects
+
+    def _subsume(self, actions: list[Action]) -> list[Action]:
+        """A general term named beside a specific one it includes ("an Entire Order of Cautious
+        Movement", "an ARO: Dodge") is that one declaration, not a second."""
+        from rulecheck.checker.engine import ancestors_in
+
+        subs = self.vocab.subjects
+        kept = []
+        for a in actions:
+            if any(b is not a and b.by == a.by and b.subject != a.subject and a.subject in ancestors_in(subs, b.subject)
+                   for b in actions):
+                continue
+            kept.append(a)
+        return kept
+
+    # --- Fireteams, delayed AROs -------------------------------------------------------------
+
+    def _leader_context(self, actions: list[Action], context: dict) -> None:
+        if any(a.by == "leader" for a in actions):
+            context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
+
+    def _delayed_aro(self, states, actions, context, prop) -> None:
+        return None
+
+    # --- accounting --------------------------------------------------------------------------
+
+    def _use(self, m: Mention) -> None:
+        self.used.update(range(m.start, m.end))
+
+    def _account(self) -> None:
+        """Words that need no rule of their own: who acts (read by `_who`), trooper and unit
+        names, weapons, filler phrases."""
+        for m in self.mentions:
+            if m.kind in ("trooper", "unit", "weapon", "filler", "actor"):
+                self.used.update(range(m.start, m.end))
+
+    def _unplaced(self) -> list[str]:
+        out = []
+        for t in self.toks:
+            if t.i in self.used:
+                continue
+            role = self.rec.roles.get(t.i)
+            if role in ("stop", "filler", "number", "connector", "speaker", "pronoun", "passive", "condition", "target"):
+                continue
+            if role == "negation":
+                self.issues.append(f"a negation (“{t.text}”) the reading could not attach to anything")
+                out.append(t.text)
+                continue
+            term = next((m for m in self.mentions if m.start <= t.i < m.end and m.kind == "term"), None)
+            if term is not None:
+                out.append(term.text)
+                continue
+            out.append(t.text)
+        return list(dict.fromkeys(out))
+
+    def _used_words(self) -> list[str]:
+        out, i = [], 0
+        toks = self.toks
+        while i < len(toks):
+            if i in self.used:
+                j = i
+                while j + 1 < len(toks) and j + 1 in self.used:
+                    j += 1
+                out.append(" ".join(t.text for t in toks[i:j + 1]))
+                i = j + 1
+            else:
+                i += 1
+        return out

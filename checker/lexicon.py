@@ -1,0 +1,261 @@
+"""Build the vocabulary: the glossary's names, the logic table's subjects and cues, and the
+lexicons (`data/lexicon/en.toml`, `data/lexicon/es.toml`), validated on load.
+
+A lexicon holds how players of one language word things: phrases for subjects, composite
+subjects (word groups found anywhere), condition cues, what a question asks (`[[ask]]`), who
+acts (`[[actor]]`), and word lists that account for every other word (stop words, filler,
+negation…). Adding a language is one more lexicon file; adding a phrase is a data change.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rulecheck.checker.errors import LogicTableError
+from rulecheck.checker.states import read_states
+from rulecheck.checker.vocabulary import LANGS, SUBJECT_KINDS, Subject, Vocabulary
+from rulecheck.data import DATA_DIR, read_toml
+from rulecheck.kb.glossary import load_glossary
+
+LEXICON_DIR = DATA_DIR / "lexicon"
+
+#: The word lists a lexicon gives under [words], and what each is for.
+WORD_LISTS = {
+    "stop": "function words: articles, prepositions, auxiliaries, pronouns — never a condition",
+    "filler": "content words that never change a ruling (people, table talk, terrain, time)",
+    "negation": "words that negate what they stand before (not, without, sin)",
+    "passive": "auxiliaries of a passive: 'is shot', 'gets discovered' (an enemy acts on the trooper)",
+    "pronoun": "words pointing back at someone named before (he, it, su)",
+    "speaker": "the asker (I, me, my): the side is read from what the asker does or owns",
+    "own": "possessives that make a state named next the actor's own (my, his, its)",
+    "article": "articles and determiners between a Skill and its target",
+    "target": "words after which a state named is the target of the Skill before (against, at)",
+    "agent": "words after which a state named is the actor's own condition (while, from)",
+    "condition": "words opening a condition clause (if, when, after)",
+    "question": "words opening a question sentence (is, does, can, ¿…)",
+}
+#: Propositions an `[[ask]]` may name; polarity is "+" or "-".
+PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "private", "fact", "what_happens")
+ACTORS = ("enemy", "ally", "leader", "member", "trooper")
+_LEXICON_FIELDS = {"language", "words", "names", "state", "subject", "composite", "cue", "ask", "actor"}
+_NAME_LISTS = ("trooper", "unit", "weapon", "marker")
+#: The mention kind each [names] list gives: "marker" names a marker of no particular state.
+_NAME_KINDS = {"trooper": "trooper", "unit": "unit", "weapon": "weapon", "marker": "weak_state"}
+
+
+def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DIR) -> Vocabulary:
+    """The vocabulary from a parsed logic table, the glossary and the lexicons;
+    `LogicTableError` naming the entry at fault. A logic table without `[state.*]` takes the
+    bundled table's (a test's fictional table may add states of its own)."""
+    glossary = load_glossary()
+    states = read_states(data["state"] if "state" in data else _bundled_part("state"), path, glossary)
+    lexicons = [_read_lexicon(p) for p in sorted(Path(lexicon_dir).glob("*.toml"))]
+    if not lexicons:
+        raise LogicTableError(f"{lexicon_dir}: no lexicon files (<lang>.toml); reinstall rulecheck")
+    subjects = _subjects(data, path, glossary, lexicons)
+    state_names = {sid: glossary.terms[sid].names for sid in states}
+    other_states = {t.id: t.names for t in glossary.terms.values() if t.kind == "state" and t.id not in states}
+    cues = _cues(data.get("cue", []), path, "und")
+    for lex in lexicons:
+        cues += _cues(lex.get("cue", []), lex["_path"], lex["language"])
+    labels_es = {t.id: t.es[0] for t in glossary.terms.values() if t.es}
+    vocab = Vocabulary(subjects, state_names, cues, other_states=other_states, states=states, labels_es=labels_es)
+    lang_of = _language_of_name(glossary)
+    for sid, names in state_names.items():
+        for name in names:
+            vocab.add(name, lang_of(sid, name), "state", sid)
+    for state in states.values():
+        for term_id in state.hints:
+            for name in glossary.terms[term_id].names:
+                vocab.add(name, lang_of(term_id, name), "hint", state.id)
+    for sid, names in other_states.items():
+        for name in names:
+            vocab.add(name, lang_of(sid, name), "other_state", sid)
+    for subject in subjects.values():
+        term = glossary.terms.get(subject.id)
+        for phrase in subject.phrases:
+            vocab.add(phrase, lang_of(subject.id, phrase) if term else _guess_lang(phrase), "subject", subject.id)
+    used_terms = set(subjects) | set(states) | {h for s in states.values() for h in s.hints}
+    for term in glossary.terms.values():
+        if term.id not in used_terms and term.kind != "state":
+            for name in term.names:
+                vocab.add(name, lang_of(term.id, name), "term", term.id)
+    for axis, value, phrases, _, overlay, lang in cues:
+        for phrase in phrases:
+            vocab.add(phrase, lang if lang in LANGS else _guess_lang(phrase), "cue", f"{axis}={value}", overlay=overlay)
+    lists: dict[str, set[str]] = {name: set() for name in WORD_LISTS}
+    for lex in lexicons:
+        lang = lex["language"]
+        for sid, phrases in lex.get("subject", {}).items():
+            for phrase in phrases:
+                vocab.add(phrase, lang, "subject", sid)
+        for sid, phrases in lex.get("state", {}).items():
+            if sid not in states:
+                raise LogicTableError(f"{lex['_path']}: [state] {sid!r} is not a state of the logic table")
+            for phrase in phrases:
+                vocab.add(phrase, lang, "state", sid)
+        for i, ask in enumerate(lex.get("ask", []), 1):
+            value = f"{ask['proposition']}:{ask['polarity']}" + (":state" if ask.get("about") == "state" else "")
+            for phrase in ask["phrases"]:
+                vocab.add(phrase, lang, "ask", value, overlay=bool(ask.get("overlay")))
+        for actor in lex.get("actor", []):
+            for phrase in actor["phrases"]:
+                vocab.add(phrase, lang, "actor", actor["role"], overlay=bool(actor.get("overlay")))
+        for name in _NAME_LISTS:
+            for phrase in lex.get("names", {}).get(name, []):
+                vocab.add(phrase, lang, _NAME_KINDS[name], "marker" if name == "marker" else name)
+        for name, words in lex.get("words", {}).items():
+            if name == "stop":
+                lists.setdefault(f"{lang}-stop", set()).update(_fold(w) for w in words)
+            for w in words:
+                lists[name].add(" ".join(t for t in re.findall(r"\w+", _fold(w))) if name != "question" else _fold(w))
+                if name == "filler":
+                    vocab.add(w, lang, "filler", "filler")
+    word_lists = {name: frozenset(words) for name, words in lists.items()}
+    for name in ("filler", "trooper"):
+        # content words match on their stems too ("players" is "player")
+        word_lists[name + "@stems"] = frozenset(f"{lang}:{vocab._stem(w, lang)}" for w in word_lists.get(name, ())
+                                                for lang in LANGS if len(w) > 3 and " " not in w)
+    vocab.word_lists = word_lists
+    vocab.groups = _groups(vocab, data, lexicons)
+    return vocab
+
+
+def _fold(text: str) -> str:
+    from rulecheck.checker.words import fold
+
+    return fold(text.strip())
+
+
+def _read_lexicon(path: Path) -> dict:
+    """One lexicon file, checked: its language, known sections, word lists, asks and actors."""
+    lex = read_toml(path, LogicTableError, "the lexicon", "Fix the file (an authoring error).")
+    where = str(path)
+    unknown = set(lex) - _LEXICON_FIELDS
+    if unknown:
+        raise LogicTableError(f"{where}: unknown section(s) {sorted(unknown)}; use {', '.join(sorted(_LEXICON_FIELDS))}")
+    if lex.get("language") not in LANGS:
+        raise LogicTableError(f"{where}: language must be one of {', '.join(LANGS)}")
+    for name, words in lex.get("words", {}).items():
+        if name not in WORD_LISTS:
+            raise LogicTableError(f"{where}: [words] {name!r} is not a word list; use {', '.join(WORD_LISTS)}")
+        _strings(words, f"{where}: [words] {name}")
+    for name, phrases in lex.get("names", {}).items():
+        if name not in _NAME_LISTS:
+            raise LogicTableError(f"{where}: [names] {name!r}; use {', '.join(_NAME_LISTS)}")
+        _strings(phrases, f"{where}: [names] {name}")
+    for i, ask in enumerate(lex.get("ask", []), 1):
+        extra = set(ask) - {"proposition", "polarity", "phrases", "about", "overlay"}
+        if extra or ask.get("proposition") not in PROPOSITIONS or ask.get("polarity") not in ("+", "-"):
+            raise LogicTableError(f"{where}: ask #{i}: give proposition (one of {', '.join(PROPOSITIONS)}), "
+                                  "polarity (\"+\" or \"-\"), phrases, and optionally about = \"state\", overlay")
+        _strings(ask.get("phrases"), f"{where}: ask #{i}")
+    for i, actor in enumerate(lex.get("actor", []), 1):
+        if set(actor) - {"role", "phrases", "overlay"} or actor.get("role") not in ACTORS:
+            raise LogicTableError(f"{where}: actor #{i}: give role (one of {', '.join(ACTORS)}), phrases, optionally overlay")
+        _strings(actor.get("phrases"), f"{where}: actor #{i}")
+    lex["_path"] = where
+    return lex
+
+
+def _strings(values: object, where: str) -> None:
+    if not isinstance(values, list) or not values or not all(isinstance(v, str) and v.strip() for v in values):
+        raise LogicTableError(f"{where}: give a non-empty list of phrases")
+
+
+def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str, Subject]:
+    subjects: dict[str, Subject] = {}
+    for sid, raw in data.get("subject", {}).items():
+        where = f"{path}: [subject.{sid}]"
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
+            raise LogicTableError(f"{where}: id must be lower_snake_case")
+        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks"}
+        if unknown:
+            raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
+        kind = raw.get("kind")
+        if kind not in SUBJECT_KINDS:
+            raise LogicTableError(f"{where}: kind must be one of {', '.join(SUBJECT_KINDS)}")
+        phrases = list(raw.get("en", [])) + list(raw.get("es", []))
+        term = glossary.terms.get(raw.get("glossary", sid))
+        if raw.get("glossary") and term is None:
+            raise LogicTableError(f"{where}: glossary term {raw['glossary']!r} not in glossary.toml")
+        if term is not None and kind != "property":
+            phrases = list(term.names) + phrases
+        groups = tuple(tuple(g) for g in raw.get("all", []))
+        if any(not g for g in groups):
+            raise LogicTableError(f"{where}: an empty group in `all`")
+        subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,
+                                tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)),
+                                str(raw.get("asks", "")))
+    for lex in lexicons:
+        for section in ("subject", "composite"):
+            for sid in lex.get(section, {}):
+                if sid not in subjects:
+                    raise LogicTableError(f"{lex['_path']}: [{section}] {sid!r} is not a subject of the logic table")
+    for subject in subjects.values():
+        for field_name in ("parents", "over", "means"):
+            for other in getattr(subject, field_name):
+                if other not in subjects:
+                    what = "parent" if field_name == "parents" else f"subject in `{field_name}`"
+                    raise LogicTableError(f"{path}: [subject.{subject.id}]: unknown {what} {other!r}")
+    composite = {sid for sid, s in subjects.items() if s.groups} | {sid for lex in lexicons for sid in lex.get("composite", {})}
+    for subject in subjects.values():
+        for other in subject.over:
+            if other not in composite:
+                raise LogicTableError(f"{path}: [subject.{subject.id}]: `over` names {other!r}, which is not a composite")
+    return subjects
+
+
+def _groups(vocab: Vocabulary, data: dict, lexicons: list[dict]) -> dict:
+    """Composite subject → its word groups: the logic table's `all` (either language) merged,
+    group by group, with each lexicon's `[composite]` phrases."""
+    groups: dict[str, list[list]] = {}
+    for sid, subject in vocab.subjects.items():
+        for g in subject.groups:
+            groups.setdefault(sid, []).append([(vocab.spec(p, _guess_lang(p), "subject"), _guess_lang(p)) for p in g])
+    for lex in lexicons:
+        lang = lex["language"]
+        for sid, gs in lex.get("composite", {}).items():
+            have = groups.setdefault(sid, [])
+            if have and len(gs) != len(have):
+                raise LogicTableError(f"{lex['_path']}: [composite] {sid}: {len(gs)} groups, but the other lexicons give {len(have)}")
+            while len(have) < len(gs):
+                have.append([])
+            for n, g in enumerate(gs):
+                have[n] += [(vocab.spec(p, lang, "subject"), lang) for p in g]
+    return {sid: tuple(tuple(x for x in g if x[0]) for g in gs) for sid, gs in groups.items()}
+
+
+def _cues(raw_cues: list, path: str, lang: str) -> list:
+    out = []
+    for i, raw in enumerate(raw_cues, 1):
+        if not raw.get("axis") or not raw.get("value") or not raw.get("phrases"):
+            raise LogicTableError(f"{path}: cue #{i}: give axis, value and phrases")
+        unknown = set(raw) - {"axis", "value", "phrases", "at_start", "overlay"}
+        if unknown:
+            raise LogicTableError(f"{path}: cue #{i}: unknown field(s) {sorted(unknown)}")
+        out.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("at_start", False)),
+                    bool(raw.get("overlay", False)), lang))
+    return out
+
+
+_SPANISH = re.compile(r"[áéíóúñ¿¡]|\b(de|del|la|el|los|las|una|un|que|en|se|su|con|sin|por|para|y)\b", re.I)
+
+
+def _guess_lang(phrase: str) -> str:
+    """A phrase's language when its table does not say (mixed lists in the logic table)."""
+    return "es" if _SPANISH.search(phrase) else "en"
+
+
+def _language_of_name(glossary):
+    def lang_of(term_id: str, name: str) -> str:
+        term = glossary.terms.get(term_id)
+        if term is not None and name in term.es and name not in term.en:
+            return "es"
+        return "en"
+    return lang_of
+
+
+def _bundled_part(key: str) -> object:
+    """A part of the bundled logic table, for a table (a test's, a user's) that leaves it out."""
+    return read_toml(DATA_DIR / "logic.toml", LogicTableError, "the logic table", "Reinstall rulecheck.").get(key)

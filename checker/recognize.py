@@ -1,0 +1,78 @@
+"""The first step of reading a question: find what each word is.
+
+`recognize` tokenizes the question, finds every phrase the vocabulary knows (states, subjects,
+cues, what is asked, who acts, trooper and unit names), the composite subjects whose word
+groups are all present, and the single words the lexicons list (negations, pronouns, stop
+words, filler). Every word ends up in one of three heaps: *used* (part of something the reading
+turns into a value), *ignored* (a stop word or filler that changes no ruling), or *not placed*
+(a word the checker does not know: an answer must not ignore it).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rulecheck.checker.vocabulary import Mention, Vocabulary
+from rulecheck.checker.words import Token, tokenize
+
+#: Mention kinds that carry meaning the reading uses; the others only account for words.
+MEANINGFUL = ("cue", "ask", "state", "subject", "actor", "hint", "weak_state", "other_state", "term")
+
+
+class Recognized(NamedTuple):
+    """A question's tokens and what was found in them."""
+
+    tokens: list[Token]
+    #: Main-layer mentions (leftmost-longest, no two overlap), in order.
+    mentions: list[Mention]
+    #: Overlay mentions (phrases matched on their own, sharing words with the main layer).
+    overlay: list[Mention]
+    #: Composite subjects found: (subject id, number of groups, [(start, end) of every phrase of its groups]).
+    composites: list[tuple[str, int, list[tuple[int, int]]]]
+    #: Position → single-word role: negation, passive, pronoun, speaker, stop, filler, number.
+    roles: dict[int, str]
+    #: The language the question is written in ("en" or "es").
+    lang: str
+
+
+def recognize(vocab: Vocabulary, text: str) -> Recognized:
+    """Tokenize `text` and find what each word is."""
+    toks = tokenize(text)
+    mentions = vocab.scan(toks)
+    overlay = vocab.scan(toks, overlay=True)
+    composites = []
+    for sid, groups in vocab.groups.items():
+        places = []
+        for group in groups:
+            where = vocab.find_group(group, toks)
+            if not where:
+                break
+            places += where
+        else:
+            composites.append((sid, len(groups), places))
+    roles: dict[int, str] = {}
+    covered = {i for m in mentions for i in range(m.start, m.end)}
+    for tok in toks:
+        roles[tok.i] = _role(vocab, tok, tok.i in covered)
+    return Recognized(toks, mentions, overlay, composites, roles, language(vocab, toks))
+
+
+def _role(vocab: Vocabulary, tok: Token, covered: bool) -> str:
+    """A word's single-word role (checked in this order), or "" for none."""
+    if tok.low == "+":
+        return "connector"
+    if tok.low.isdigit():
+        return "number"
+    for name in ("negation", "passive", "pronoun", "speaker", "condition", "target", "stop"):
+        if tok.low in vocab.word_lists.get(name, ()):
+            return name
+    if not covered and vocab.in_list("filler", tok):
+        return "filler"
+    return ""
+
+
+def language(vocab: Vocabulary, toks: list[Token]) -> str:
+    """`es` when the question reads as Spanish (its stop words, or ¿), else `en`."""
+    es = vocab.word_lists.get("es-stop", frozenset())
+    en = vocab.word_lists.get("en-stop", frozenset())
+    score = sum((t.low in es) - (t.low in en) for t in toks)
+    return "es" if score > 0 else "en"

@@ -1,0 +1,108 @@
+"""A question's words: tokens with their folded form, the sentence each is in, and their stems.
+
+Words are compared in two ways: by their folded form (lower case, accents dropped) and by
+their Snowball stem in the phrase's language (`dodges`, `dodging` → `dodg`; `esquiva`,
+`esquivar` → `esquiv`), so the lexicon lists a word once, not each of its inflections. Short
+all-capitals words (`TO`, `HD`, `ARO`) keep their case: a strict alias matches only as written.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple
+
+#: Snowball stemmer names for the languages questions are read in.
+STEMMERS = {"en": "english", "es": "spanish"}
+
+# Contractions are undone before words are split, so "doesn't" reads as "does not" and
+# "marker's" as "marker" (the possessive says nothing a rule turns on).
+_CONTRACTIONS = (
+    (re.compile(r"\b(can)[’']?t\b", re.I), r"\1 not"),
+    (re.compile(r"\bwon[’']t\b", re.I), "will not"),
+    (re.compile(r"\b(\w+)n[’']t\b", re.I), r"\1 not"),
+    (re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)nt\b", re.I), r"\1 not"),
+    (re.compile(r"[’']s\b", re.I), ""),
+    (re.compile(r"[’'](re|ve|ll|d|m)\b", re.I), r" \1"),
+    (re.compile(r"[’']"), " "),
+)
+_SENTENCE = re.compile(r"[.?!;:]+(?=\s|$)|[¿¡]|\n")
+_TOKEN = re.compile(r"\+|\w+")
+
+
+class Token(NamedTuple):
+    """One word of a question: as written, folded, its position, its sentence."""
+
+    text: str
+    low: str
+    i: int
+    sent: int
+    #: Written with a capital letter other than at the start of its sentence.
+    cap: bool
+
+
+def fold(text: str) -> str:
+    """Lower case, accents dropped: `Línea` → `linea`."""
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return text.lower()
+
+
+def expand(text: str) -> str:
+    """The text with contractions undone (`isn't` → `is not`, `marker's` → `marker`)."""
+    text = unicodedata.normalize("NFC", text)
+    for pattern, repl in _CONTRACTIONS:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def tokenize(text: str) -> list[Token]:
+    """The question's words, `+` kept as a word (Move + BS Attack), each with its sentence."""
+    text = expand(text)
+    tokens: list[Token] = []
+    sent = 0
+    last = 0
+    starts_sentence = True
+    for m in _SENTENCE.finditer(text + "\n"):
+        chunk = text[last:m.start()]
+        found = False
+        for t in _TOKEN.finditer(chunk):
+            word = t.group()
+            cap = word[:1].isupper() and not starts_sentence
+            tokens.append(Token(word, fold(word), len(tokens), sent, cap))
+            starts_sentence = False
+            found = True
+        last = m.end()
+        if found:
+            sent += 1
+            starts_sentence = True
+    return tokens
+
+
+def words(text: str) -> list[str]:
+    """The question's words as matched: ASCII words as written (strict aliases keep their
+    case), others folded (`Cancelación` → `cancelacion`)."""
+    return [t.text if t.text.isascii() else t.low for t in tokenize(text)]
+
+
+_stemmers: dict[str, object] = {}
+_stem_cache: dict[tuple[str, str], str] = {}
+
+
+def stem(word: str, lang: str) -> str:
+    """The Snowball stem of a folded word in `lang` (`en` or `es`)."""
+    key = (lang, word)
+    hit = _stem_cache.get(key)
+    if hit is None:
+        stemmer = _stemmers.get(lang)
+        if stemmer is None:
+            import Stemmer  # PyStemmer (C): loaded on the first word not stemmed already
+
+            stemmer = _stemmers[lang] = Stemmer.Stemmer(STEMMERS[lang])
+        hit = _stem_cache[key] = stemmer.stemWord(word)
+    return hit
+
+
+def preload_stems(known: dict[tuple[str, str], str]) -> None:
+    """Seed the stem cache (the lexicon's own words, from the logic cache): a question made of
+    known words never loads the stemmer."""
+    _stem_cache.update(known)
