@@ -120,7 +120,7 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
     """A general term asked about ("a Short Skill", "an Entire Order"): the rows of the more
     specific subjects under it whose outcome differs from the general one's, when there are
     any. Then the answer depends on which one is declared."""
-    if decision.outcome == "depends" or len(decision.rows) != 1 or decision.rows[0].subject != decision.subject:
+    if decision.outcome == "depends" or len(decision.rows) != 1:
         return []
     subjects = table.vocabulary.subjects
     if not subjects[decision.subject].generic and decision.subject not in _CATEGORIES:
@@ -136,7 +136,7 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
 
 
 #: General terms whose kinds may answer differently (besides the `generic` catch-alls).
-_CATEGORIES = ("skill", "short_skill", "entire_order", "aro", "roll_skill", "move")
+_CATEGORIES = ("skill", "short_skill", "entire_order", "aro", "roll_skill", "short_movement", "attack")
 
 
 def _topics(reading_prop: str, role: str) -> tuple[str, ...]:
@@ -193,7 +193,8 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
             decisions.append(d)
             category_rows += _kinds(table, state, d, topics, ctx)
         for s in reading.by("enemy", "event"):
-            d = resolve(table, state, s, ("happens",), ctx)
+            # "Can an enemy move into base contact with my marker?": whether it may, first
+            d = resolve(table, state, s, ("enemy", "happens") if prop == "may" else ("happens",), ctx)
             if d is None:
                 return Evaluation("unknown", state, info.edition)
             decisions.append(d)
@@ -210,6 +211,10 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
         for role, subjects in (("declares", performed), ("events", events)):
             topics = _topics(prop, role)
             for s in subjects:
+                if role == "declares" and prop == "may" and _may_elsewhere(table, state, s):
+                    # "may a HoloMask trooper use Surprise Attack?": the Skill's own rows say where
+                    # it may be used, and they name other states only
+                    return Evaluation("unknown", state, info.edition)
                 d = _barred(table, state, s, ctx) if role == "declares" else None
                 d = d or resolve(table, state, s, topics, ctx)
                 if d is None:
@@ -246,6 +251,12 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
         would, result = result, "unknown"
     return Evaluation(result, state, info.edition, outcome, decisions, order_row, relays, proposition, polarity,
                       would, category)
+
+
+def _may_elsewhere(table: LogicTable, state: str, subject: str) -> bool:
+    """Whether `may` rows speak of `subject` itself for some state but not for this one."""
+    here = any(r.topic == "may" for r in table.rows_for(state, subject))
+    return not here and any(r.topic == "may" and r.subject == subject for r in table.rows)
 
 
 def _barred(table: LogicTable, state: str, subject: str, context: dict) -> Decision | None:

@@ -32,6 +32,9 @@ _OPPOSITE = {("lof", "inside"): "outside", ("lof", "outside"): "inside", ("turn"
              ("turn", "reactive"): "active", ("roll", "passed"): "failed", ("roll", "failed"): "passed",
              ("camouflage", "yes"): "no", ("camouflage", "no"): "yes", ("discovered", "yes"): "no",
              ("discovered", "no"): "yes", ("second_skill", "reveals"): "keeps", ("second_skill", "keeps"): "reveals"}
+#: Words before a state that make the marker someone else's, or the asker's own.
+_ENEMY_OWNER = {"enemy", "opponent", "opponents", "his", "their", "enemigo", "enemiga", "rival", "opp", "opposing"}
+_MY = {"my", "mi", "mis", "our", "nuestro", "nuestra"}
 #: Cue axes that describe the question rather than set a condition.
 _READING_AXES = ("delayed",)
 
@@ -83,6 +86,10 @@ class _Reader:
             actions += self._actions(states, state_mentions, composite)
         if prop == "what_happens":
             prop = "revealed" if actions and not properties else "fact"
+        if properties and prop in ("revealed", "state_ends"):
+            # "does it keep being part of the Fireteam?", "do Automatic Skills keep working?": the
+            # verb belongs to the property asked about, which its own rows answer yes or no
+            prop, polarity, about = "property", "+", "model"
         actions = self._subsume(actions)
         self._leader_context(actions, context)
         self._delayed_aro(states, actions, context, prop)
@@ -94,6 +101,10 @@ class _Reader:
                           context, prop, polarity, about, value, self._used_words(), unplaced, self.issues, self.notes,
                           " ".join(m.text for m in state_mentions[:1]))
         return reading
+
+    def _list(self, name: str) -> frozenset:
+        """A word list in the question's language."""
+        return self.vocab.listed(name, self.rec.lang)
 
     # --- edition -----------------------------------------------------------------------------
 
@@ -232,9 +243,7 @@ class _Reader:
         prop, polarity, *rest = best.value.split(":")
         about = "state" if rest and rest[0] == "state" else "model"
         for m in chosen:
-            p = m.value.split(":")[0]
-            if p == prop or p == "may" or (prop in ("revealed", "state_ends") and p in ("revealed", "state_ends")):
-                self._use(m)
+            self._use(m)  # the question's own asking words ("can", "do I have to", "tell")
         if prop in ("revealed", "state_ends") and about == "model" and self._about_state(best, state_mentions):
             about = "state"
         if self._negated(best) and not self._negative_question(best):
@@ -262,10 +271,10 @@ class _Reader:
         "Is it not revealed…"): asked as a plain question (the answer is the same)."""
         sent = self.toks[ask.start].sent
         first = next(t for t in self.toks if t.sent == sent)
-        if first.low not in self.vocab.word_lists.get("question", ()):
+        if first.low not in self._list("question"):
             return False
         between = range(first.i + 1, ask.start)
-        return not any(self.toks[i].low in self.vocab.word_lists.get("condition", ()) for i in between)
+        return not any(self.toks[i].low in self._list("condition") for i in between)
 
     # --- composites --------------------------------------------------------------------------
 
@@ -319,9 +328,22 @@ class _Reader:
             if kind == "property":
                 continue
             by = self._who(m, state_mentions)
+            if by == "self" and kind == "skill" and states and self._enemy_only(states[0], m.value):
+                by = "enemy"  # "I delay my ARO" against a camo marker: only an enemy can
             actions.append(Action(m.value, by, kind, 0, m.text))
             self._use(m)
         return actions
+
+    def _enemy_only(self, state: str, subject: str) -> bool:
+        """The state's rows speak of `subject` only as something an enemy does: it has enemy
+        rows of its own, and no row says what the trooper in the state declaring it (or a more
+        general Skill it is a kind of) does."""
+        from rulecheck.checker.engine import ancestors
+
+        if not any(r.topic == "enemy" for r in self.table.rows_for(state, subject)):
+            return False
+        return not any(r.topic in ("declares", "may") for s in ancestors(self.table, subject)
+                       for r in self.table.rows_for(state, s))
 
     def _all_used(self, m: Mention) -> bool:
         return all(i in self.used for i in range(m.start, m.end))
@@ -339,20 +361,29 @@ class _Reader:
 
     def _passive(self, m: Mention) -> bool:
         i = m.start - 1
-        while i >= 0 and self.rec.roles.get(i) in ("stop", "filler") and self.toks[i].low not in self.vocab.word_lists.get("passive", ()):
+        while i >= 0 and self.rec.roles.get(i) in ("stop", "filler") and self.toks[i].low not in self._list("passive"):
             i -= 1
         return i >= 0 and self.rec.roles.get(i) == "passive" and self.toks[m.start].low.endswith(("ed", "shot", "hit", "do"))
 
     def _agent(self, m: Mention) -> str | None:
         """The side of the nearest one named before the Skill in its sentence, skipping those
-        that are a target or an attribute ("against a marker", "with Camouflage")."""
+        that are a target or an attribute ("against a marker", "with Camouflage"); a participle
+        right after someone is theirs ("shoots at a guy running past": the guy runs)."""
         sent = self.toks[m.start].sent
         cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
+        if cands and self.toks[m.start].low.endswith("ing") and self._adjacent(cands[-1][1], m.start):
+            return cands[-1][0]
         for side, pos in reversed(cands):
             if self._object_position(pos):
                 continue
             return side
         return None
+
+    def _adjacent(self, pos: int, start: int) -> bool:
+        """Whether only the rest of the name at `pos` stands between it and `start`."""
+        name = next((n for n in self.mentions if n.start == pos), None)
+        end = name.end if name is not None else pos + 1
+        return end == start
 
     def _candidates(self) -> list[tuple[str, int]]:
         """(side, position) of everyone named: the trooper in the state ("self"), an enemy, an
@@ -394,30 +425,52 @@ class _Reader:
 
     def _speaker_side(self) -> str:
         """The asker's side: the trooper's own ("my camo marker") unless the question marks the
-        marker as an enemy's, or the asker acts on it ("can I shoot the marker?")."""
+        marker as an enemy's ("his camo", "un CAMO enemigo") or names it as a target ("can I
+        shoot a camo marker?", "discover on a CAMO")."""
         toks = self.toks
-        for m in self.mentions:
-            if m.kind in ("state", "hint", "weak_state"):
-                before = {toks[i].low for i in range(max(0, m.start - 3), m.start)}
-                after = {toks[i].low for i in range(m.end, min(len(toks), m.end + 3))}
-                if before & {"enemy", "opponent", "opponents", "his", "their", "enemigo", "enemiga", "rival"} or \
-                        after & {"enemigo", "enemiga"}:
-                    return "enemy"
-                if before & {"my", "mi", "mis", "our", "nuestro", "nuestra"}:
-                    return "self"
-        return "unknown"
+        states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state")]
+        for m in states:
+            before = {toks[i].low for i in range(max(0, m.start - 3), m.start)}
+            after = {toks[i].low for i in range(m.end, min(len(toks), m.end + 3))}
+            if before & _ENEMY_OWNER or after & {"enemigo", "enemiga"}:
+                return "enemy"
+            if before & _MY:
+                return "self"
+        subjects = [n for n in self.mentions if n.kind == "subject"]
+        for m in states:
+            start = self._np_start(m)
+            if self._object_position(start) or any(0 <= start - n.end <= 1 for n in subjects):
+                return "enemy"
+        return "self"
+
+    def _np_start(self, m: Mention) -> int:
+        """Where the noun phrase holding a state begins: "a trooper in Hidden Deployment",
+        "the enemy camo marker" (articles, owners, trooper nouns, "in" before it)."""
+        i = m.start
+        nouns = {n.end: n.start for n in self.mentions if n.kind in ("trooper", "unit", "actor")}
+        while i > 0:
+            prev = self.toks[i - 1].low
+            if i in nouns:
+                i = nouns[i]
+            elif prev in ("in", "en", "of", "de") and (i - 1) in nouns:
+                i = nouns[i - 1]
+            elif prev in self._list("article") or prev in _ENEMY_OWNER or prev in _MY:
+                i -= 1
+            else:
+                break
+        return i
 
     def _noun_side(self, m: Mention, speaker: str, state_pos: set[int]) -> str:
         """A trooper noun ("my Fusilier", "the enemy trooper", "a trooper in HD")."""
         before = [self.toks[i].low for i in range(max(0, m.start - 2), m.start)]
-        near_state = any(i in state_pos for i in range(max(0, m.start - 3), min(len(self.toks), m.end + 3)))
+        near_state = any(i in state_pos for i in range(max(0, m.start - 2), min(len(self.toks), m.end + 3)))
         if near_state:
             return "self"
         if set(before) & {"enemy", "opponent", "enemigo", "enemiga", "rival", "his", "their"}:
             return "enemy"
         if set(before) & {"my", "mi", "our"}:
-            return "ally" if speaker == "enemy" or speaker == "self" else "ally"
-        return "other"
+            return "enemy" if speaker == "enemy" else "ally"
+        return "enemy"  # "a guy running past", "a trooper": someone other than the trooper in the state
 
     def _possessive_before_noun(self, i: int) -> bool:
         return self.toks[i].low in ("my", "mi", "mis", "our", "your") and i + 1 < len(self.toks)
@@ -425,17 +478,19 @@ class _Reader:
     def _object_position(self, pos: int) -> bool:
         """Whether the one named at `pos` is a target or attribute (after against/at/with…)."""
         i = pos - 1
-        while i >= 0 and (self.rec.roles.get(i) == "stop" and self.toks[i].low in self.vocab.word_lists.get("article", ())):
+        while i >= 0 and (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")):
             i -= 1
-        return i >= 0 and self.toks[i].low in self.vocab.word_lists.get("target", ()) | {"with", "con", "by", "por"}
+        return i >= 0 and self.toks[i].low in self._list("target") | {"with", "con", "by", "por"}
 
     def _targets_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
         """A state named right after the Skill (an article or target word between at most) is
-        its target: "shoot a camo marker", "discover the HoloMask trooper"."""
+        its target: "shoot a camo marker", "discover the HoloMask trooper", "attack a trooper in
+        Hidden Deployment"."""
         for s in state_mentions:
-            if s.start >= m.end and s.start - m.end <= 3:
-                gap = [self.toks[i].low for i in range(m.end, s.start)]
-                if all(w in self.vocab.word_lists.get("article", ()) | self.vocab.word_lists.get("target", ()) for w in gap):
+            start = self._np_start(s)
+            if start >= m.end and start - m.end <= 2:
+                gap = [self.toks[i].low for i in range(m.end, start)]
+                if all(w in self._list("article") | self._list("target") for w in gap):
                     return True
         return False
 
@@ -480,8 +535,42 @@ class _Reader:
         if any(a.by == "leader" for a in actions):
             context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
 
-    def _delayed_aro(self, states, actions, context, prop) -> None:
-        return None
+    def _delayed_aro(self, states: list[str], actions: list[Action], context: dict, prop: str) -> None:
+        """"I delayed my ARO; the marker then shoots. Can I declare it now?": a delayed ARO told
+        as what happened, against a state whose logic speaks of delayed AROs, asked about as an
+        ARO (may it still be declared, is it lost). Its fate follows from whether the marker's
+        second Skill reveals it: the marker's Skills the question names, read with the same
+        table, set `second_skill` (any that reveals does so for the whole Order) unless the
+        question says it outright. The actions become the one the rows answer."""
+        from rulecheck.checker.engine import resolve
+
+        if not states or prop != "may":
+            return
+        if not any(r.topic == "enemy" for r in self.table.rows_for(states[0], "delayed_aro_declare")):
+            return
+        delays = [a for a in actions if a.subject == "delay_aro"]
+        told = any(m.kind == "cue" and m.value == "delayed=yes" for m in self.rec.overlay)
+        if not delays and not told:
+            return
+        asked_delay = any(a.subject == "delay_aro" and self._in_question(a) for a in actions) and not told
+        others_asked = [a for a in actions if a.subject != "delay_aro" and self._in_question(a)]
+        if asked_delay and not others_asked:
+            return  # "may it delay its ARO?": the delay itself is asked about
+        marker = [a for a in actions if a.by == "self" and a.kind == "skill" and a.subject != "delay_aro"]
+        if "second_skill" not in context and marker:
+            outcomes = []
+            for a in marker:
+                d = resolve(self.table, states[0], a.subject, ("declares",), {})
+                if d is not None and d.outcome in ("cancelled", "keeps"):
+                    outcomes.append(d.outcome)
+            if outcomes:
+                context["second_skill"] = "reveals" if "cancelled" in outcomes else "keeps"
+        actions[:] = [Action("delayed_aro_declare", "enemy", "skill", 0, "delayed ARO")]
+
+    def _in_question(self, a: Action) -> bool:
+        """Whether an action is named in the question's own (last) sentence."""
+        return any(m.text == a.text and self.toks[m.start].sent == self.last
+                   for m in self.mentions if m.kind == "subject" and m.value == a.subject)
 
     # --- accounting --------------------------------------------------------------------------
 
@@ -509,6 +598,8 @@ class _Reader:
                 continue
             term = next((m for m in self.mentions if m.start <= t.i < m.end and m.kind == "term"), None)
             if term is not None:
+                if term.end - term.start == 1 and self.vocab.in_list("filler", t):
+                    continue  # "Turn 2": a game term used as a plain word
                 out.append(term.text)
                 continue
             out.append(t.text)

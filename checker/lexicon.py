@@ -105,8 +105,8 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
             for phrase in lex.get("names", {}).get(name, []):
                 vocab.add(phrase, lang, _NAME_KINDS[name], "marker" if name == "marker" else name)
         for name, words in lex.get("words", {}).items():
-            if name == "stop":
-                lists.setdefault(f"{lang}-stop", set()).update(_fold(w) for w in words)
+            # each language's own list too: Spanish "a" is a preposition, English "a" an article
+            lists.setdefault(f"{name}@{lang}", set()).update(_fold(w) for w in words)
             for w in words:
                 lists[name].add(" ".join(t for t in re.findall(r"\w+", _fold(w))) if name != "question" else _fold(w))
                 if name == "filler":

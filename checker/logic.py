@@ -34,17 +34,24 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "turn": (("active", "reactive"), None),
     "fireteam": (("none", "leader", "member"), "none"),
     "camouflage": (("yes", "no"), None),
-    "discovered": (("yes", "no", "revealed"), "no"),
+    "discovered": (("yes", "no", "revealed"), None),
     "msv": (("none", "l3"), "none"),
     "template": (("other", "marker"), None),
     "lof": (("outside", "inside"), None),
     "second_skill": (("reveals", "keeps"), None),
-    "retry": (("same_turn", "next_turn", "new_marker"), "same_turn"),
+    "retry": (("same_turn", "next_turn", "new_marker"), None),
     "roll": (("passed", "failed"), None),
     "target": (("in_state", "plain"), "in_state"),
     # who brings an event about: the trooper in the state, or an enemy (moving into contact with it)
     "acted_by": (("self", "enemy"), "self"),
+    # the Skill declared needs a roll (a Short Movement Skill that does, or one that does not)
+    "roll_needed": (("yes", "no"), None),
+    # where the trooper in the state is against an enemy Sensor's Zone of Control
+    "zoc": (("inside", "outside"), None),
 }
+#: Values a question must state for a row to apply: left unsaid, such a row does not even
+#: possibly match ("can an enemy shoot a trooper in Hidden Deployment?" presumes it still is).
+EXPLICIT = {("discovered", "revealed"), ("retry", "new_marker")}
 
 
 # Condition, Row (and the vocabulary's Subject, Mention) are NamedTuples, not frozen
@@ -63,7 +70,9 @@ class Condition(NamedTuple):
         value = context.get(self.axis, AXES[self.axis][1])
         if value in self.values:
             return True
-        return None if value is None else False
+        if value is None:
+            return False if all((self.axis, v) in EXPLICIT for v in self.values) else None
+        return False
 
 
 CONDITIONS: dict[str, Condition] = {}
@@ -102,6 +111,10 @@ condition("target_in_state", "target", "in_state", doc="the target is the troope
 condition("by_self", "acted_by", "self", doc="the trooper in the state brings the event about itself")
 condition("by_enemy", "acted_by", "enemy", doc="an enemy brings the event about (e.g. it moves into contact with the trooper)")
 condition("target_plain", "target", "plain", doc="the target is in no hiding state (nor in a Zero Visibility Zone)")
+condition("needs_roll", "roll_needed", "yes", doc="the Skill needs a roll")
+condition("no_roll", "roll_needed", "no", doc="the Skill needs no roll")
+condition("inside_zoc", "zoc", "inside", doc="inside the Sensor trooper's Zone of Control")
+condition("outside_zoc", "zoc", "outside", doc="outside the Sensor trooper's Zone of Control")
 
 _ROW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _CITE_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")

@@ -49,30 +49,34 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             places += where
         else:
             composites.append((sid, len(groups), places))
+    lang = language(vocab, toks, text)
     roles: dict[int, str] = {}
     covered = {i for m in mentions for i in range(m.start, m.end)}
     for tok in toks:
-        roles[tok.i] = _role(vocab, tok, tok.i in covered)
-    return Recognized(toks, mentions, overlay, composites, roles, language(vocab, toks))
+        roles[tok.i] = _role(vocab, tok, tok.i in covered, lang)
+    return Recognized(toks, mentions, overlay, composites, roles, lang)
 
 
-def _role(vocab: Vocabulary, tok: Token, covered: bool) -> str:
-    """A word's single-word role (checked in this order), or "" for none."""
+def _role(vocab: Vocabulary, tok: Token, covered: bool, lang: str) -> str:
+    """A word's single-word role in the question's language (checked in this order), or ""."""
     if tok.low == "+":
         return "connector"
     if tok.low.isdigit():
         return "number"
     for name in ("negation", "passive", "pronoun", "speaker", "condition", "target", "stop"):
-        if tok.low in vocab.word_lists.get(name, ()):
+        if tok.low in vocab.listed(name, lang):
             return name
+    if tok.low in vocab.word_lists.get("stop", ()):
+        return "stop"  # a function word of the other language ("a", "de" in a mixed question)
     if not covered and vocab.in_list("filler", tok):
         return "filler"
     return ""
 
 
-def language(vocab: Vocabulary, toks: list[Token]) -> str:
-    """`es` when the question reads as Spanish (its stop words, or ¿), else `en`."""
-    es = vocab.word_lists.get("es-stop", frozenset())
-    en = vocab.word_lists.get("en-stop", frozenset())
+def language(vocab: Vocabulary, toks: list[Token], text: str = "") -> str:
+    """`es` when the question reads as Spanish (¿ or ¡, or more Spanish stop words), else `en`."""
+    if "¿" in text or "¡" in text:
+        return "es"
+    es, en = vocab.listed("stop", "es"), vocab.listed("stop", "en")
     score = sum((t.low in es) - (t.low in en) for t in toks)
     return "es" if score > 0 else "en"

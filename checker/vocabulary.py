@@ -97,18 +97,19 @@ class Vocabulary:
     # --- building ---------------------------------------------------------------------------
 
     def spec(self, phrase: str, lang: str, kind: str) -> Spec | None:
-        """A phrase as matcher words: strict aliases as written, others folded with their stem."""
-        toks = tokenize(phrase)
+        """A phrase as matcher words: strict aliases as written, others folded with their stem.
+        A word written with a leading `=` matches only in that form, never by its stem
+        ("=delayed his aro" is told, "delay his aro" is not)."""
+        exact = {fold(w[1:]) for w in phrase.split() if w.startswith("=")}
+        toks = tokenize(phrase.replace("=", ""))
         if not toks:
             return None
-        strict_all = is_strict_alias(phrase)
+        strict_all = is_strict_alias(phrase.replace("=", ""))
         out = []
         for t in toks:
             strict = strict_all or (kind in ("state", "hint", "other_state") and is_strict_alias(t.text))
-            if t.text.startswith("="):
-                strict = False
             word = t.text if strict else t.low
-            st = "" if strict or len(word) <= 3 or word.isdigit() or word == "+" else self._stem(word, lang)
+            st = "" if strict or t.low in exact or len(word) <= 3 or word.isdigit() or word == "+" else self._stem(word, lang)
             out.append((word, st, strict))
         return tuple(out)
 
@@ -207,6 +208,10 @@ class Vocabulary:
             else:
                 i += 1
         return found
+
+    def listed(self, name: str, lang: str) -> frozenset:
+        """The word list `name` of one language (`stop`, `article`…)."""
+        return self.word_lists.get(f"{name}@{lang}", frozenset())
 
     def in_list(self, name: str, tok: Token) -> bool:
         """Whether a question word is in the word list `name` (its folded form, or for lists of
