@@ -325,8 +325,9 @@ class Words:
         steps = [{"step": n} for n in reading.notes]
         steps.append({"step": self.text("state_line", state=self.state_label(ev.state), edition=info.edition, page=info.page)})
         for relay in ev.relays:
+            because = relay.because_es if self.es and relay.because_es else relay.because
             steps.append({"step": self.text("relay", leader=self.subject(relay.leader), member=self.subject(relay.member),
-                                            because=relay.because), "cites": list(relay.cites)})
+                                            because=because), "cites": list(relay.cites)})
         for d in ev.decisions:
             rows = d.rows if d.outcome == "depends" else d.rows[:1]
             for row in rows:

@@ -120,7 +120,7 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
     """A general term asked about ("a Short Skill", "an Entire Order"): the rows of the more
     specific subjects under it whose outcome differs from the general one's, when there are
     any. Then the answer depends on which one is declared."""
-    if decision.outcome == "depends" or len(decision.rows) != 1:
+    if decision.outcome == "depends":
         return []
     subjects = table.vocabulary.subjects
     if not subjects[decision.subject].generic and decision.subject not in _CATEGORIES:
@@ -300,8 +300,8 @@ def evaluate(table: LogicTable, reading: Reading) -> Evaluation:
         return evaluate_fact(table, reading)
     results = [evaluate_state(table, reading, s) for s in reading.states]
     known = [r for r in results if r.outcome is not None]
-    if not known:
-        return results[0]
+    if len(known) < len(results):
+        return next(r for r in results if r.outcome is None)  # part of the question is outside the logic
     if len({(r.verdict, r.would) for r in known}) == 1:
         return known[0]
     first = known[0]

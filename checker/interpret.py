@@ -60,6 +60,7 @@ class _Reader:
         self.toks = rec.tokens
         self.text = text
         self.used: set[int] = set()
+        self.ignored: list[str] = []
         self.issues: list[str] = []
         self.notes: list[str] = []
         self.edition = self._edition(edition)
@@ -86,6 +87,10 @@ class _Reader:
             actions += self._actions(states, state_mentions, composite)
         if prop == "what_happens":
             prop = "revealed" if actions and not properties else "fact"
+        if prop == "plain" and not properties and states:
+            # "Is it harder to Discover?", "Surprise Attack?": no word of the question says what is
+            # asked of the Skills it names, so there is nothing to answer yes or no to
+            self.issues.append(self.vocab_text("no_question"))
         if properties and prop in ("revealed", "state_ends"):
             # "does it keep being part of the Fireteam?", "do Automatic Skills keep working?": the
             # verb belongs to the property asked about, which its own rows answer yes or no
@@ -99,8 +104,13 @@ class _Reader:
         unplaced = self._unplaced()
         reading = Reading(self.text, self.rec.lang, self.edition, tuple(states), tuple(other), actions, properties,
                           context, prop, polarity, about, value, self._used_words(), unplaced, self.issues, self.notes,
-                          " ".join(m.text for m in state_mentions[:1]))
+                          " ".join(m.text for m in state_mentions[:1]), self.ignored)
         return reading
+
+    def vocab_text(self, key: str) -> str:
+        """An issue's words in the question's language (data/wording/<lang>.toml [text])."""
+        w = self.table.wording.get(self.rec.lang) or self.table.wording["en"]
+        return w["text"][key]
 
     def _list(self, name: str) -> frozenset:
         """A word list in the question's language."""
@@ -231,7 +241,7 @@ class _Reader:
 
     def _asked(self, state_mentions: list[Mention]) -> tuple[str, str, str, str | None]:
         """(proposition, polarity, about, value asked): from the question's own sentence."""
-        asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask"]
+        asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)]
         in_q = [m for m in asks if self.toks[m.start].sent == self.last]
         chosen = in_q or asks
         if not chosen:
@@ -253,6 +263,18 @@ class _Reader:
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _anchored(self, ask: Mention, state_mentions: list[Mention]) -> bool:
+        """A verb that asks about a state ("lose", "keep", "survive", "end") asks so only with
+        the state, a pronoun or "state" within three words of it ("does it lose camo?",
+        "does HD survive…"); otherwise it is another verb ("end his move", "keep its Order")."""
+        if not ask.value.endswith(":state"):
+            return True
+        near = set(range(max(0, ask.start - 3), min(len(self.toks), ask.end + 3)))
+        if any(near & set(range(m.start, m.end)) for m in state_mentions):
+            return True
+        anchors = {"it", "he", "she", "they", "state", "estado", "status"}
+        return any(self.toks[i].low in anchors for i in near)
 
     def _about_state(self, ask: Mention, state_mentions: list[Mention]) -> bool:
         """"Does Hidden Deployment survive…", "lose its HD": the state named as the thing kept or
@@ -441,6 +463,12 @@ class _Reader:
             start = self._np_start(m)
             if self._object_position(start) or any(0 <= start - n.end <= 1 for n in subjects):
                 return "enemy"
+        state_pos = {i for m in states for i in range(max(0, m.start - 3), m.end + 3)}
+        for n in self.mentions:
+            # "my Fusilier", "my Chain Rifle": the asker's own trooper or weapon, not the marker
+            if n.kind in ("trooper", "unit", "weapon") and n.start > 0 and toks[n.start - 1].low in _MY \
+                    and not any(i in state_pos for i in range(n.start, n.end)):
+                return "enemy"
         return "self"
 
     def _np_start(self, m: Mention) -> int:
@@ -585,12 +613,18 @@ class _Reader:
                 self.used.update(range(m.start, m.end))
 
     def _unplaced(self) -> list[str]:
+        """The words no rule used and no word list holds; ordinary words the rules pages never
+        use are set aside (`self.ignored`), any other keeps the answer from being confident."""
         out = []
+        mentioned = {i for m in self.mentions for i in range(m.start, m.end)}
         for t in self.toks:
             if t.i in self.used:
                 continue
             role = self.rec.roles.get(t.i)
-            if role in ("stop", "filler", "number", "connector", "speaker", "pronoun", "passive", "condition", "target"):
+            if role in ("stop", "filler", "connector", "speaker", "pronoun", "passive", "condition", "target"):
+                continue
+            if role == "" and t.i not in mentioned and self.vocab.ordinary(t):
+                self.ignored.append(t.text)
                 continue
             if role == "negation":
                 self.issues.append(f"a negation (“{t.text}”) the reading could not attach to anything")

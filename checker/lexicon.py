@@ -116,9 +116,24 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
         # content words match on their stems too ("players" is "player")
         word_lists[name + "@stems"] = frozenset(f"{lang}:{vocab._stem(w, lang)}" for w in word_lists.get(name, ())
                                                 for lang in LANGS if len(w) > 3 and " " not in w)
+    word_lists["pages@stems"] = _page_stems(vocab)
     vocab.word_lists = word_lists
     vocab.groups = _groups(vocab, data, lexicons)
     return vocab
+
+
+def _page_stems(vocab: Vocabulary) -> frozenset:
+    """Every word the bundled rules pages use, as "en:stem" and "es:stem": a word of a question
+    the pages use is a rules word, never set aside as ordinary talk."""
+    from rulecheck.checker.words import tokenize
+
+    out = set()
+    for path in sorted((DATA_DIR / "pages").iterdir()):
+        if path.is_file():
+            for tok in tokenize(path.read_text(encoding="utf-8")):
+                if len(tok.low) > 3 and tok.low.isalpha():
+                    out.update(f"{lang}:{vocab._stem(tok.low, lang)}" for lang in LANGS)
+    return frozenset(out)
 
 
 def _fold(text: str) -> str:

@@ -162,6 +162,7 @@ class Relay(NamedTuple):
     member: str
     because: str
     cites: tuple[str, ...]
+    because_es: str = ""
 
 
 class LogicTable:
@@ -389,8 +390,8 @@ def _row(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Row:
 def _relay(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Relay:
     where = f"{path}: fireteam #{i}"
     fields = {"state", "leader", "member", "because", "cites"}
-    if set(raw) != fields:
-        raise LogicTableError(f"{where}: give exactly {', '.join(sorted(fields))}")
+    if not fields <= set(raw) or set(raw) - fields - {"because_es"}:
+        raise LogicTableError(f"{where}: give {', '.join(sorted(fields))} (and optionally because_es)")
     if raw["state"] not in vocabulary.states:
         raise LogicTableError(f"{where}: unknown state {raw['state']!r}{suggest(str(raw['state']), vocabulary.states)}")
     for key in ("leader", "member"):
@@ -401,7 +402,8 @@ def _relay(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Relay:
         raise LogicTableError(f"{where}: cites must list the rules.id / faqs.id that say it")
     if not str(raw["because"]).strip():
         raise LogicTableError(f"{where}: because is empty; say why in one sentence")
-    return Relay(raw["state"], raw["leader"], raw["member"], str(raw["because"]).strip(), tuple(cites))
+    return Relay(raw["state"], raw["leader"], raw["member"], str(raw["because"]).strip(), tuple(cites),
+                 str(raw.get("because_es", "")).strip())
 
 
 def _compatible(a: Row, b: Row) -> bool:

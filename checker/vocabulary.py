@@ -209,6 +209,18 @@ class Vocabulary:
                 i += 1
         return found
 
+    def in_pages(self, tok: Token) -> bool:
+        """Whether the rules pages use this word (in either language's stem)."""
+        stems = self.word_lists.get("pages@stems", frozenset())
+        return any(f"{lang}:{self.token_stem(tok.low, lang)}" in stems for lang in LANGS)
+
+    def ordinary(self, tok: Token) -> bool:
+        """A word that cannot name a rule here: written in lower case (or at a sentence's start),
+        common in English or Spanish, and never used by the rules pages ("tucked", "lobbed")."""
+        if tok.cap or not tok.low.isalpha() or self.in_pages(tok):
+            return False
+        return tok.low in common_words("en") or tok.low in common_words("es")
+
     def listed(self, name: str, lang: str) -> frozenset:
         """The word list `name` of one language (`stop`, `article`…)."""
         return self.word_lists.get(f"{name}@{lang}", frozenset())
@@ -303,6 +315,25 @@ class Vocabulary:
             for n in (s.id, s.id.replace("_", " "), *s.phrases):
                 out.setdefault(n.lower(), canon)
         return out
+
+
+_common: dict[str, frozenset] = {}
+
+
+def common_words(lang: str) -> frozenset:
+    """The language's most frequent words (`data/lexicon/common-<lang>.txt`), read on first use:
+    only a question with a word the lexicon does not know needs them."""
+    words = _common.get(lang)
+    if words is None:
+        from rulecheck.data import DATA_DIR
+
+        path = DATA_DIR / "lexicon" / f"common-{lang}.txt"
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        words = _common[lang] = frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
+    return words
 
 
 #: Word lists of content words, matched on their stems too ("players" is "player").
