@@ -216,7 +216,7 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
                     # it may be used, and they name other states only
                     return Evaluation("unknown", state, info.edition)
                 d = _barred(table, state, s, ctx) if role == "declares" else None
-                d = d or resolve(table, state, s, topics, ctx)
+                d = d or resolve(table, state, s, topics, ctx) or _by_kinds(table, state, s, topics, ctx)
                 if d is None:
                     return Evaluation("unknown", state, info.edition)  # part of the Order is outside the logic
                 decisions.append(d)
@@ -251,6 +251,23 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
         would, result = result, "unknown"
     return Evaluation(result, state, info.edition, outcome, decisions, order_row, relays, proposition, polarity,
                       would, category)
+
+
+def _by_kinds(table: LogicTable, state: str, subject: str, topics: tuple[str, ...], context: dict) -> Decision | None:
+    """A general term no row speaks of ("a Short Skill" for HoloMask): when the kinds of it
+    that rows do speak of answer differently, it depends on which one is declared."""
+    if subject not in _CATEGORIES and not table.vocabulary.subjects[subject].generic:
+        return None
+    rows, outcomes = [], set()
+    for sid in table.vocabulary.subjects:
+        if sid != subject and subject in ancestors(table, sid)[1:]:
+            d = resolve(table, state, sid, topics, context)
+            if d is not None and d.rows[0].subject == sid:
+                rows += d.rows
+                outcomes.add(d.outcome)
+    if len(outcomes) > 1:
+        return Decision(subject, topics[0], "depends", _unshadowed(rows))
+    return None
 
 
 def _may_elsewhere(table: LogicTable, state: str, subject: str) -> bool:

@@ -32,6 +32,8 @@ _OPPOSITE = {("lof", "inside"): "outside", ("lof", "outside"): "inside", ("turn"
              ("turn", "reactive"): "active", ("roll", "passed"): "failed", ("roll", "failed"): "passed",
              ("camouflage", "yes"): "no", ("camouflage", "no"): "yes", ("discovered", "yes"): "no",
              ("discovered", "no"): "yes", ("second_skill", "reveals"): "keeps", ("second_skill", "keeps"): "reveals"}
+#: Words that may come before a question word opening a sentence.
+_LEADING = {"so", "and", "but", "ok", "okay", "then", "also", "quick", "question", "hey", "y", "pero", "entonces", "vale"}
 #: Words before a state that make the marker someone else's, or the asker's own.
 _ENEMY_OWNER = {"enemy", "opponent", "opponents", "his", "their", "enemigo", "enemiga", "rival", "opp", "opposing"}
 _MY = {"my", "mi", "mis", "our", "nuestro", "nuestra"}
@@ -81,6 +83,9 @@ class _Reader:
             kind = self.vocab.subjects[sid].kind
             if kind == "property":
                 properties = (sid,)
+                if any(c.axis == "acted_by" for st in states for r in self.table.rows_for(st, sid) for c in r.conditions):
+                    # "do I get to decide which way it faces?": the asker's side decides
+                    context.setdefault("acted_by", "enemy" if self._speaker_side() == "enemy" else "self")
             else:
                 actions.append(Action(sid, self._composite_actor(sid, states), kind))
         if composite is None or self.vocab.subjects[composite].kind != "property":
@@ -100,6 +105,10 @@ class _Reader:
         self._delayed_aro(states, actions, context, prop)
         if prop == "required" and "discovered" not in context:
             context["discovered"] = "no"  # "must it be Discovered before being shot?": shot without a Discover
+        for m in getattr(self, "other_named", ()):
+            if not self._all_used(m):
+                self.issues.append(self.vocab_text("other_state_issue").format(state=self.vocab.other_states[m.value][0]))
+                self._use(m)
         self._account()
         unplaced = self._unplaced()
         reading = Reading(self.text, self.rec.lang, self.edition, tuple(states), tuple(other), actions, properties,
@@ -175,10 +184,8 @@ class _Reader:
             self._use(m)
         if others and ids:
             # "an Impersonation marker" next to a camo marker: the other state is named, and the
-            # rules here do not cover it
-            for m in others:
-                self.issues.append(f"the rules here do not cover the {self.vocab.other_states[m.value][0]} state")
-                self._use(m)
+            # rules here do not cover it (unless a property the rows answer takes it in: `_composite`)
+            self.other_named = others
         return ids, [], named
 
     def _near(self, m: Mention, others: list[Mention]) -> bool:
@@ -215,9 +222,31 @@ class _Reader:
                 self._use_negation(m)
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
             self._use(m)
+        lof = self._lof_words()
+        if lof and "lof" not in found:
+            found["lof"] = [(0, lof)]
         for axis, values in found.items():
             context[axis] = min(values)[1]
         return context
+
+    def _lof_words(self) -> str | None:
+        """"inside my Fusilier's LoF", "out of his line of fire": a LoF term no cue took, with
+        "in"/"inside"/"within" or "out of"/"outside" a few words before it."""
+        for m in self.mentions:
+            if m.kind != "term" or m.value != "lof" or self._all_used(m):
+                continue
+            before = [self.toks[i].low for i in range(max(0, m.start - 4), m.start)]
+            if any(w in ("outside", "out", "fuera") for w in before):
+                value = "outside"
+            elif any(w in ("in", "inside", "within", "dentro", "en") for w in before):
+                value = "inside"
+            else:
+                continue
+            self._use(m)
+            if self._negated(m):
+                value = "outside" if value == "inside" else "inside"
+            return value
+        return None
 
     def _at_start_only(self, m: Mention) -> bool:
         return False
@@ -241,7 +270,8 @@ class _Reader:
 
     def _asked(self, state_mentions: list[Mention]) -> tuple[str, str, str, str | None]:
         """(proposition, polarity, about, value asked): from the question's own sentence."""
-        asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)]
+        asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)
+                and (m.value.split(":")[0] not in ("fact", "what_happens") or self._opens_sentence(m))]
         in_q = [m for m in asks if self.toks[m.start].sent == self.last]
         chosen = in_q or asks
         if not chosen:
@@ -263,6 +293,17 @@ class _Reader:
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _opens_sentence(self, m: Mention) -> bool:
+        """"How…", "What happens…": a question word counts only as its sentence's first word
+        (after a leading "so", "and", "N3:"…), not inside it ("tell him which unit it is")."""
+        sent = self.toks[m.start].sent
+        i = m.start - 1
+        while i >= 0 and self.toks[i].sent == sent:
+            if self.toks[i].low not in _LEADING and self.toks[i].text.upper() not in EDITIONS:
+                return False
+            i -= 1
+        return True
 
     def _anchored(self, ask: Mention, state_mentions: list[Mention]) -> bool:
         """A verb that asks about a state ("lose", "keep", "survive", "end") asks so only with
@@ -327,9 +368,10 @@ class _Reader:
                 self._use(m)
         if self.vocab.subjects[sid].kind == "property":
             # the situation a property question describes ("by spending a Long Skill", "an enemy
-            # trooper"): the words name it, the property row answers it
+            # trooper", a Holoprojector beside a camo marker): the words name it, the property
+            # row answers it
             for m in self.mentions:
-                if m.kind in ("subject", "actor"):
+                if m.kind in ("subject", "actor", "other_state"):
                     self._use(m)
         return sid
 
@@ -627,7 +669,10 @@ class _Reader:
                 self.ignored.append(t.text)
                 continue
             if role == "negation":
-                self.issues.append(f"a negation (“{t.text}”) the reading could not attach to anything")
+                if self._harmless_scope(t.i):
+                    self.ignored.append(t.text)
+                    continue
+                self.issues.append(self.vocab_text("negation_issue").format(word=t.text))
                 out.append(t.text)
                 continue
             term = next((m for m in self.mentions if m.start <= t.i < m.end and m.kind == "term"), None)
@@ -638,6 +683,25 @@ class _Reader:
                 continue
             out.append(t.text)
         return list(dict.fromkeys(out))
+
+    def _harmless_scope(self, i: int) -> bool:
+        """A negation whose words up to the end of its clause are only ordinary words, filler or
+        names ("without spending anything", "without any special rule"): it negates nothing a
+        rule turns on."""
+        j = i + 1
+        seen = 0
+        while j < len(self.toks) and self.toks[j].sent == self.toks[i].sent and seen < 5:
+            role = self.rec.roles.get(j)
+            mention = next((m for m in self.mentions if m.start <= j < m.end), None)
+            if mention is not None and mention.kind not in ("filler", "trooper", "unit", "weapon"):
+                return False
+            if role in ("condition", "connector"):
+                break
+            if mention is None and role not in ("stop", "filler", "speaker", "pronoun") and not self.vocab.ordinary(self.toks[j]):
+                return False
+            j += 1
+            seen += 1
+        return seen > 0
 
     def _used_words(self) -> list[str]:
         out, i = [], 0
