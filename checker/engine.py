@@ -317,8 +317,12 @@ def evaluate(table: LogicTable, reading: Reading) -> Evaluation:
         return evaluate_fact(table, reading)
     results = [evaluate_state(table, reading, s) for s in reading.states]
     known = [r for r in results if r.outcome is not None]
-    if len(known) < len(results):
-        return next(r for r in results if r.outcome is None)  # part of the question is outside the logic
+    if not known:
+        return results[0]
+    if len(known) < len(results) and not reading.properties:
+        # a state named that the logic cannot answer for: part of the question is outside it
+        # (a property is answered by the states whose rows speak of it)
+        return next(r for r in results if r.outcome is None)
     if len({(r.verdict, r.would) for r in known}) == 1:
         return known[0]
     first = known[0]

@@ -25,8 +25,9 @@ from rulecheck.checker.scenario import check_edition
 from rulecheck.checker.states import DEFAULT_EDITION, EDITIONS
 from rulecheck.checker.vocabulary import Mention
 
-#: Which proposition wins when a sentence names several ("can it keep…" asks whether it keeps).
-_PROPOSITION_ORDER = ("what_happens", "fact", "required", "state_ends", "revealed", "open", "private", "may", "property")
+#: Which proposition wins when a sentence names several: the content verb before the modal
+#: ("can it keep…" asks whether it keeps, "does he have to show up" whether it is revealed).
+_PROPOSITION_ORDER = ("what_happens", "fact", "state_ends", "revealed", "open", "private", "required", "may", "property")
 #: Two-valued axes a negation turns round ("not in enemy LoF" is outside it).
 _OPPOSITE = {("lof", "inside"): "outside", ("lof", "outside"): "inside", ("turn", "active"): "reactive",
              ("turn", "reactive"): "active", ("roll", "passed"): "failed", ("roll", "failed"): "passed",

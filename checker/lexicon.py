@@ -71,10 +71,14 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
     for sid, names in other_states.items():
         for name in names:
             vocab.add(name, lang_of(sid, name), "other_state", sid)
-    for subject in subjects.values():
-        term = glossary.terms.get(subject.id)
-        for phrase in subject.phrases:
-            vocab.add(phrase, lang_of(subject.id, phrase) if term else _guess_lang(phrase), "subject", subject.id)
+    for sid, raw in data.get("subject", {}).items():
+        term = glossary.terms.get(raw.get("glossary", sid))
+        if term is not None and raw.get("kind") != "property":
+            for name in term.names:
+                vocab.add(name, lang_of(term.id, name), "subject", sid)
+        for lang in LANGS:
+            for phrase in raw.get(lang, []):
+                vocab.add(phrase, lang, "subject", sid)
     used_terms = set(subjects) | set(states) | {h for s in states.values() for h in s.hints}
     for term in glossary.terms.values():
         if term.id not in used_terms and term.kind != "state":
@@ -258,8 +262,17 @@ _SPANISH = re.compile(r"[áéíóúñ¿¡]|\b(de|del|la|el|los|las|una|un|que|en
 
 
 def _guess_lang(phrase: str) -> str:
-    """A phrase's language when its table does not say (mixed lists in the logic table)."""
-    return "es" if _SPANISH.search(phrase) else "en"
+    """A phrase's language when its table does not say (mixed lists in the logic table): Spanish
+    when it has Spanish letters or function words, or all its words are common in Spanish and
+    not in English."""
+    from rulecheck.checker.vocabulary import common_words
+
+    if _SPANISH.search(phrase):
+        return "es"
+    words = [_fold(w) for w in re.findall(r"\w+", phrase)]
+    if words and all(w in common_words("es") and w not in common_words("en") for w in words):
+        return "es"
+    return "en"
 
 
 def _language_of_name(glossary):

@@ -37,19 +37,23 @@ class Recognized(NamedTuple):
 def recognize(vocab: Vocabulary, text: str) -> Recognized:
     """Tokenize `text` and find what each word is."""
     toks = tokenize(text)
-    mentions = vocab.scan(toks)
-    overlay = vocab.scan(toks, overlay=True)
+    lang = language(vocab, toks, text)
+    mentions = vocab.scan(toks, lang=lang)
+    overlay = vocab.scan(toks, overlay=True, lang=lang)
+    states = [(m.start, m.end) for m in mentions if m.kind in ("state", "hint", "weak_state", "other_state")]
     composites = []
     for sid, groups in vocab.groups.items():
         places = []
         for group in groups:
-            where = vocab.find_group(group, toks)
+            # a group's words take part of a state's name only word for word: "deploy" is not
+            # in "Hidden Deployment", "camouflaged" is in "camouflaged trooper"
+            where = [(a, b) for a, b, exact in vocab.find_group(group, toks, lang)
+                     if exact or not any(a < e and s < b for s, e in states)]
             if not where:
                 break
             places += where
         else:
             composites.append((sid, len(groups), places))
-    lang = language(vocab, toks, text)
     roles: dict[int, str] = {}
     covered = {i for m in mentions for i in range(m.start, m.end)}
     for tok in toks:

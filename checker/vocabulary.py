@@ -145,8 +145,9 @@ class Vocabulary:
         st = self.stems.get((lang, low))
         return st if st is not None else stem(low, lang)
 
-    def _match(self, spec: Spec, lang: str, toks: list[Token], i: int) -> int:
-        """How many of the phrase's words match exactly (-1: no match)."""
+    def _match(self, spec: Spec, lang: str, toks: list[Token], i: int, qlang: str | None = None) -> int:
+        """How many of the phrase's words match exactly (-1: no match). A word matches by its
+        stem only in the question's own language (`qlang`): "information" is not "informar"."""
         if i + len(spec) > len(toks):
             return -1
         exact = 0
@@ -157,29 +158,31 @@ class Vocabulary:
                 exact += 1
             elif tok.low == word:
                 exact += 1
-            elif not st or len(tok.low) <= 3 or self.token_stem(tok.low, lang) != st:
+            elif not st or len(tok.low) <= 3 or (qlang is not None and lang != qlang) \
+                    or self.token_stem(tok.low, lang) != st:
                 return -1
         return exact
 
-    def _keys(self, tok: Token) -> list[str]:
+    def _keys(self, tok: Token, qlang: str | None) -> list[str]:
         keys = ["=" + tok.low]
         if len(tok.low) > 3 and not tok.low.isdigit():
-            keys += [f"{lang}:{self.token_stem(tok.low, lang)}" for lang in LANGS]
+            keys += [f"{lang}:{self.token_stem(tok.low, lang)}" for lang in LANGS if qlang in (None, lang)]
         return keys
 
-    def scan(self, toks: list[Token], *, overlay: bool = False) -> list[Mention]:
+    def scan(self, toks: list[Token], *, overlay: bool = False, lang: str | None = None) -> list[Mention]:
         """Leftmost-longest phrase matches over the question's tokens; among phrases of one
-        length, the one with more words matched exactly, then by mention kind."""
+        length, the one with more words matched exactly, then by mention kind. With `lang`,
+        words match by stem in that language only."""
         index = self.overlay if overlay else self.index
         found: list[Mention] = []
         i = 0
         while i < len(toks):
             best = None
-            for key in self._keys(toks[i]):
-                for spec, lang, kind, value in index.get(key, ()):
+            for key in self._keys(toks[i], lang):
+                for spec, plang, kind, value in index.get(key, ()):
                     if best is not None and len(spec) < best[0]:
                         break
-                    exact = self._match(spec, lang, toks, i)
+                    exact = self._match(spec, plang, toks, i, lang)
                     if exact < 0:
                         continue
                     rank = (len(spec), exact, -_KIND_RANK[kind])
@@ -193,17 +196,20 @@ class Vocabulary:
                 i += 1
         return found
 
-    def find_group(self, group: tuple, toks: list[Token]) -> list[tuple[int, int]]:
-        """Every place (start, end) one of a composite group's phrases occurs (longest at each start)."""
+    def find_group(self, group: tuple, toks: list[Token], qlang: str | None = None) -> list[tuple[int, int, bool]]:
+        """Every place (start, end, matched word for word) one of a composite group's phrases
+        occurs, longest at each start."""
         found = []
         i = 0
         while i < len(toks):
-            best = 0
+            best, best_exact = 0, False
             for spec, lang in group:
-                if len(spec) > best and self._match(spec, lang, toks, i) >= 0:
-                    best = len(spec)
+                if len(spec) > best or (len(spec) == best and not best_exact):
+                    exact = self._match(spec, lang, toks, i, qlang)
+                    if exact >= 0:
+                        best, best_exact = len(spec), exact == len(spec)
             if best:
-                found.append((i, i + best))
+                found.append((i, i + best, best_exact))
                 i += best
             else:
                 i += 1
