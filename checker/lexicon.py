@@ -49,7 +49,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
     bundled table's (a test's fictional table may add states of its own)."""
     glossary = load_glossary()
     states = read_states(data["state"] if "state" in data else _bundled_part("state"), path, glossary)
-    lexicons = [_read_lexicon(p) for p in sorted(Path(lexicon_dir).glob("*.toml"))]
+    lexicons = [_read_lexicon(p) for p in sorted(Path(lexicon_dir).glob("*.toml")) if p.name != "terms.toml"]
     if not lexicons:
         raise LogicTableError(f"{lexicon_dir}: no lexicon files (<lang>.toml); reinstall rulecheck")
     subjects = _subjects(data, path, glossary, lexicons)
@@ -79,6 +79,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
         for lang in LANGS:
             for phrase in raw.get(lang, []):
                 vocab.add(phrase, lang, "subject", sid)
+    _game_terms(vocab, Path(lexicon_dir) / "terms.toml")
     used_terms = set(subjects) | set(states) | {h for s in states.values() for h in s.hints}
     for term in glossary.terms.values():
         if term.id not in used_terms and term.kind != "state":
@@ -144,6 +145,29 @@ def _fold(text: str) -> str:
     from rulecheck.checker.words import fold
 
     return fold(text.strip())
+
+
+#: Kinds of `terms.toml` entries; a troop type only says who acts (a trooper name).
+TERM_KINDS = ("skill", "equipment", "weapon", "ammo", "state", "hacking", "rule", "troop", "other")
+
+
+def _game_terms(vocab: Vocabulary, path: Path) -> None:
+    """Index `terms.toml`: game terms the pages do not define, as `term` mentions."""
+    if not path.exists():
+        return
+    data = read_toml(path, LogicTableError, "the game terms", "Fix the file (an authoring error).")
+    seen = set()
+    for i, entry in enumerate(data.get("term", []), 1):
+        tid, kind = entry.get("id"), entry.get("kind")
+        if not isinstance(tid, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", tid) or tid in seen or kind not in TERM_KINDS:
+            raise LogicTableError(f"{path}: term #{i}: give a unique lower_snake_case id and kind (one of {', '.join(TERM_KINDS)})")
+        seen.add(tid)
+        for lang in LANGS:
+            for name in entry.get(lang, []):
+                if kind == "troop":
+                    vocab.add(name, lang, "trooper", "trooper")
+                else:
+                    vocab.add(name, lang, "term", tid)
 
 
 def _read_lexicon(path: Path) -> dict:

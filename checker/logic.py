@@ -226,7 +226,7 @@ def _cache_file() -> Path | None:
     here = Path(__file__).parent
     try:
         code = sorted(p for p in here.iterdir() if p.suffix == ".py")
-        data_files = sorted((DATA_DIR / "lexicon").glob("*.toml")) + sorted((DATA_DIR / "wording").glob("*.toml"))
+        data_files = sorted((DATA_DIR / "lexicon").glob("*.toml")) + sorted((DATA_DIR / "wording").glob("*.toml")) + sorted((DATA_DIR / "pages").iterdir())
         sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", DATA_DIR / "verdicts.toml", *data_files, *code,
                    here.parent / "kb" / "glossary.py"]
         key = files_digest(sources, salt=f"{_CACHE_FORMAT}:{sys.version}:{sys.implementation.cache_tag}")
