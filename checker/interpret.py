@@ -74,6 +74,8 @@ class _Reader:
 
     def read(self) -> Reading:
         states, other, state_mentions = self._states()
+        if not states and not other:
+            states = self._state_of_topic()
         context = self._conditions()
         prop, polarity, about, value = self._asked(state_mentions)
         composite = self._composite(states, prop)
@@ -104,6 +106,9 @@ class _Reader:
         actions = self._subsume(actions)
         self._leader_context(actions, context)
         self._delayed_aro(states, actions, context, prop)
+        if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
+            # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene
+            actions = [a for a in actions if self._in_question(a) or a.subject == "delayed_aro_declare"]
         if prop == "required" and "discovered" not in context:
             context["discovered"] = "no"  # "must it be Discovered before being shot?": shot without a Discover
         for m in getattr(self, "other_named", ()):
@@ -125,6 +130,23 @@ class _Reader:
     def _list(self, name: str) -> frozenset:
         """A word list in the question's language."""
         return self.vocab.listed(name, self.rec.lang)
+
+    def _state_of_topic(self) -> list[str]:
+        """No state named, but a property only one state's rows speak of ("Do I have to show my
+        Fireteam's composition bonuses?" is the HoloMask page's FAQ): that state."""
+        found = []
+        for sid, n, _ in self.rec.composites:
+            if self.vocab.subjects[sid].kind == "property":
+                owners = {r.state for r in self.table.rows if r.subject == sid}
+                if len(owners) == 1 and n >= 1:
+                    found.append((n, owners.pop()))
+        owners = {st for _, st in found}
+        if len(owners) == 1:
+            state = owners.pop()
+            if self.edition and self.table.states[state].edition != self.edition:
+                return []
+            return [state]
+        return []
 
     # --- edition -----------------------------------------------------------------------------
 
@@ -159,6 +181,14 @@ class _Reader:
                 self._use(m)
             if skill:
                 self.hd_camouflage = True
+        if len({m.value for m in strong}) > 1:
+            # "my HD trooper delays its ARO against an enemy camo marker": the marker it acts
+            # against is not the state asked about
+            subjects = [m for m in strong if not self._target_state(m)]
+            for m in strong:
+                if m not in subjects:
+                    self._use(m)
+            strong = subjects or strong
         ids = list(dict.fromkeys(m.value for m in strong))
         named = strong
         if not ids and hints:
@@ -188,6 +218,13 @@ class _Reader:
             # rules here do not cover it (unless a property the rows answer takes it in: `_composite`)
             self.other_named = others
         return ids, [], named
+
+    def _target_state(self, m: Mention) -> bool:
+        """A state named as the target of what is done ("against an enemy camo marker"), or as
+        an enemy's own ("the enemy going back to camo")."""
+        start = self._np_start(m)
+        before = {self.toks[i].low for i in range(max(0, m.start - 2), m.start)}
+        return self._object_position(start) or bool(before & _ENEMY_OWNER)
 
     def _near(self, m: Mention, others: list[Mention]) -> bool:
         """Whether `m` is next to one of `others` (at most two small words between)."""
@@ -360,6 +397,12 @@ class _Reader:
                           and not any(i in inside for i in range(m.start, m.end))]
         if n < 2 and skills_outside:
             return None
+        if self.vocab.subjects[sid].kind == "skill":
+            # "Discover twice in one Order, one with each Short Skill": the general words name
+            # the same declarations
+            for m in skills_outside:
+                if self.vocab.subjects[m.value].generic or m.value in ("short_skill", "entire_order", "skill", "aro"):
+                    self._use(m)
         if sid == "whole_order" and skills_outside:
             return None  # "Move + BS Attack … revealed during the Move?": the declarations decide
         for a, b in places:
@@ -372,7 +415,7 @@ class _Reader:
             # trooper", a Holoprojector beside a camo marker): the words name it, the property
             # row answers it
             for m in self.mentions:
-                if m.kind in ("subject", "actor", "other_state"):
+                if m.kind in ("subject", "actor", "other_state") or (m.kind == "ask" and self.toks[m.start].sent != self.last):
                     self._use(m)
         return sid
 
@@ -436,8 +479,12 @@ class _Reader:
         right after someone is theirs ("shoots at a guy running past": the guy runs)."""
         sent = self.toks[m.start].sent
         cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
-        if cands and self.toks[m.start].low.endswith("ing") and self._adjacent(cands[-1][1], m.start):
-            return cands[-1][0]
+        if self.toks[m.start].low.endswith("ing"):
+            # "a guy running past": the one named right before a participle does it
+            noun = next((n for n in self.mentions if n.kind in ("trooper", "unit", "actor") and n.end == m.start), None)
+            if noun is not None:
+                side = next((c[0] for c in cands if c[1] == noun.start), None)
+                return side or "enemy"
         for side, pos in reversed(cands):
             if self._object_position(pos):
                 continue
@@ -468,7 +515,9 @@ class _Reader:
                 out.append((m.value, m.start))
                 self._use(m)
             elif m.kind in ("trooper", "unit"):
-                out.append((self._noun_side(m, speaker, state_pos), m.start))
+                side = self._noun_side(m, speaker, state_pos)
+                if side is not None:
+                    out.append((side, m.start))
         for t in self.toks:
             role = self.rec.roles.get(t.i)
             if role == "speaker" and not self._possessive_before_noun(t.i):
@@ -541,7 +590,7 @@ class _Reader:
             return "enemy"
         if set(before) & {"my", "mi", "our"}:
             return "enemy" if speaker == "enemy" else "ally"
-        return "enemy"  # "a guy running past", "a trooper": someone other than the trooper in the state
+        return None  # "a Janissary", "the Fusilier": who it is, the sentence's verbs say
 
     def _possessive_before_noun(self, i: int) -> bool:
         return self.toks[i].low in ("my", "mi", "mis", "our", "your") and i + 1 < len(self.toks)
@@ -557,11 +606,14 @@ class _Reader:
         """A state named right after the Skill (an article or target word between at most) is
         its target: "shoot a camo marker", "discover the HoloMask trooper", "attack a trooper in
         Hidden Deployment"."""
+        allowed = self._list("article") | self._list("target")
+        if m.value == "silhouette_contact":
+            allowed = allowed | {"with", "con"}  # "enter base contact with a camo marker"
         for s in state_mentions:
             start = self._np_start(s)
             if start >= m.end and start - m.end <= 2:
                 gap = [self.toks[i].low for i in range(m.end, start)]
-                if all(w in self._list("article") | self._list("target") for w in gap):
+                if all(w in allowed for w in gap):
                     return True
         return False
 

@@ -33,6 +33,7 @@ WORD_LISTS = {
     "agent": "words after which a state named is the actor's own condition (while, from)",
     "condition": "words opening a condition clause (if, when, after)",
     "question": "words opening a question sentence (is, does, can, ¿…)",
+    "significant": "ordinary words that change what is asked (enough, instead): never set aside",
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "private", "fact", "what_happens")
@@ -49,7 +50,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
     bundled table's (a test's fictional table may add states of its own)."""
     glossary = load_glossary()
     states = read_states(data["state"] if "state" in data else _bundled_part("state"), path, glossary)
-    lexicons = [_read_lexicon(p) for p in sorted(Path(lexicon_dir).glob("*.toml")) if p.name != "terms.toml"]
+    lexicons = [_read_lexicon(p) for p in sorted(Path(lexicon_dir).glob("*.toml")) if p.name not in _DATA_FILES]
     if not lexicons:
         raise LogicTableError(f"{lexicon_dir}: no lexicon files (<lang>.toml); reinstall rulecheck")
     subjects = _subjects(data, path, glossary, lexicons)
@@ -80,6 +81,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
             for phrase in raw.get(lang, []):
                 vocab.add(phrase, lang, "subject", sid)
     _game_terms(vocab, Path(lexicon_dir) / "terms.toml")
+    _unit_names(vocab, Path(lexicon_dir) / "units.toml")
     used_terms = set(subjects) | set(states) | {h for s in states.values() for h in s.hints}
     for term in glossary.terms.values():
         if term.id not in used_terms and term.kind != "state":
@@ -145,6 +147,22 @@ def _fold(text: str) -> str:
     from rulecheck.checker.words import fold
 
     return fold(text.strip())
+
+
+#: Lexicon-folder files that are name lists, not language lexicons.
+_DATA_FILES = ("terms.toml", "units.toml")
+
+
+def _unit_names(vocab: Vocabulary, path: Path) -> None:
+    """Index `units.toml`: unit, character and faction names (they only say who acts)."""
+    if not path.exists():
+        return
+    data = read_toml(path, LogicTableError, "the unit names", "Fix the file (an authoring error).")
+    for key, lang in (("units", "en"), ("factions", "en"), ("es", "es")):
+        names = data.get(key, [])
+        _strings(names, f"{path}: {key}")
+        for name in names:
+            vocab.add(name, lang, "unit", "unit")
 
 
 #: Kinds of `terms.toml` entries; a troop type only says who acts (a trooper name).

@@ -39,7 +39,7 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "template": (("other", "marker"), None),
     "lof": (("outside", "inside"), None),
     "second_skill": (("reveals", "keeps"), None),
-    "retry": (("same_turn", "next_turn", "new_marker"), None),
+    "retry": (("same_turn", "next_turn", "new_marker", "other_trooper"), None),
     "roll": (("passed", "failed"), None),
     "target": (("in_state", "plain"), "in_state"),
     # who brings an event about: the trooper in the state, or an enemy (moving into contact with it)
@@ -51,7 +51,7 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
 }
 #: Values a question must state for a row to apply: left unsaid, such a row does not even
 #: possibly match ("can an enemy shoot a trooper in Hidden Deployment?" presumes it still is).
-EXPLICIT = {("discovered", "revealed"), ("retry", "new_marker")}
+EXPLICIT = {("discovered", "revealed"), ("retry", "new_marker"), ("retry", "other_trooper")}
 
 
 # Condition, Row (and the vocabulary's Subject, Mention) are NamedTuples, not frozen
@@ -105,6 +105,7 @@ condition("second_skill_keeps", "second_skill", "keeps", doc="the second Short S
 condition("retry_same_turn", "retry", "same_turn", doc="trying again in the same Player Turn")
 condition("retry_next_turn", "retry", "next_turn", doc="trying again in a later turn")
 condition("retry_new_marker", "retry", "new_marker", doc="the marker went back into the state that turn: a new Marker")
+condition("retry_other_trooper", "retry", "other_trooper", doc="another trooper tries, not the one that failed")
 condition("roll_passed", "roll", "passed", doc="the roll succeeds")
 condition("roll_failed", "roll", "failed", doc="the roll fails")
 condition("target_in_state", "target", "in_state", doc="the target is the trooper in the state")

@@ -223,7 +223,7 @@ class Vocabulary:
     def ordinary(self, tok: Token) -> bool:
         """A word that cannot name a rule here: written in lower case (or at a sentence's start),
         common in English or Spanish, and never used by the rules pages ("tucked", "lobbed")."""
-        if tok.cap or not tok.low.isalpha() or self.in_pages(tok):
+        if tok.cap or not tok.low.isalpha() or self.in_pages(tok) or tok.low in self.word_lists.get("significant", ()):
             return False
         return tok.low in common_words("en") or tok.low in common_words("es")
 
