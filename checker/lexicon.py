@@ -126,6 +126,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
     word_lists["pages@stems"] = _page_stems(vocab)
     vocab.word_lists = word_lists
     vocab.groups = _groups(vocab, data, lexicons)
+    vocab.index_groups()
     return vocab
 
 

@@ -257,17 +257,17 @@ def _to_plain(table: LogicTable) -> tuple:
     states = tuple(tuple(st) for st in vocab.states.values())
     return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects, vocab.state_names,
             tuple(vocab.cues), vocab.index, vocab.overlay, vocab.other_states, relays, states, vocab.word_lists,
-            vocab.groups, vocab.stems, vocab.labels_es, table.verdicts, table.wording)
+            vocab.groups, vocab.stems, vocab.labels_es, table.verdicts, table.wording, vocab.group_index)
 
 
 def _from_plain(data: tuple) -> LogicTable:
     """Rebuild a table from `_to_plain`'s form; any mismatch raises (and the cache is ignored)."""
     (tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay, other_states, relays,
-     states, word_lists, groups, stems, labels_es, verdicts, wording) = data
+     states, word_lists, groups, stems, labels_es, verdicts, wording, group_index) = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
     vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay, other_states,
-                       {st[0]: StateInfo(*st) for st in states}, word_lists, groups, stems, labels_es)
+                       {st[0]: StateInfo(*st) for st in states}, word_lists, groups, stems, labels_es, group_index)
     table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), *rest)
                   for i, st, ed, topic, subj, conds, *rest in rows]
     fireteam = {(r[0], r[1]): Relay(*r) for r in relays}

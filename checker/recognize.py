@@ -42,12 +42,13 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     overlay = vocab.scan(toks, overlay=True, lang=lang)
     states = [(m.start, m.end) for m in mentions if m.kind in ("state", "hint", "weak_state", "other_state")]
     composites = []
+    places_of = vocab.scan_groups(toks, lang)
     for sid, groups in vocab.groups.items():
         places = []
-        for group in groups:
+        for n in range(len(groups)):
             # a group's words take part of a state's name only word for word: "deploy" is not
             # in "Hidden Deployment", "camouflaged" is in "camouflaged trooper"
-            where = [(a, b) for a, b, exact in vocab.find_group(group, toks, lang)
+            where = [(a, b) for a, b, exact in places_of.get((sid, n), ())
                      if exact or not any(a < e and s < b for s, e in states)]
             if not where:
                 break

@@ -78,7 +78,8 @@ class Vocabulary:
                  cues: list, index: dict | None = None, overlay: dict | None = None,
                  other_states: dict[str, tuple[str, ...]] | None = None,
                  states: dict[str, StateInfo] | None = None, word_lists: dict[str, frozenset] | None = None,
-                 groups: dict | None = None, stems: dict | None = None, labels_es: dict | None = None) -> None:
+                 groups: dict | None = None, stems: dict | None = None, labels_es: dict | None = None,
+                 group_index: dict | None = None) -> None:
         self.subjects = subjects
         self.states = states if states is not None else {}
         self.word_lists = word_lists if word_lists is not None else {}
@@ -90,6 +91,8 @@ class Vocabulary:
         self.other_states = other_states if other_states is not None else {}
         #: composite subject id → its word groups, each a tuple of (spec, lang).
         self.groups = groups if groups is not None else {}
+        #: the groups' phrases by first-word key (as `index`): key → [(sid, group number, spec, lang)].
+        self.group_index = group_index if group_index is not None else {}
         self.stems = stems if stems is not None else {}
         #: glossary id or subject id → its Spanish name, for answers in Spanish.
         self.labels_es = labels_es if labels_es is not None else {}
@@ -195,6 +198,43 @@ class Vocabulary:
             else:
                 i += 1
         return found
+
+    def index_groups(self) -> None:
+        """Build `group_index` from `groups` (once, when the vocabulary is built)."""
+        self.group_index = {}
+        for sid, groups in self.groups.items():
+            for n, group in enumerate(groups):
+                for spec, lang in group:
+                    word, st, strict = spec[0]
+                    keys = {"=" + word.lower()} | ({f"{lang}:{st}"} if st and not strict else set())
+                    for key in keys:
+                        self.group_index.setdefault(key, []).append((sid, n, spec, lang))
+
+    def scan_groups(self, toks: list[Token], qlang: str | None = None) -> dict[tuple[str, int], list[tuple[int, int, bool]]]:
+        """(composite id, group number) → every place (start, end, matched word for word) one of
+        that group's phrases occurs, longest at each start."""
+        found: dict[tuple[str, int], dict[int, tuple[int, bool]]] = {}
+        for i, tok in enumerate(toks):
+            for key in self._keys(tok, qlang):
+                for sid, n, spec, lang in self.group_index.get(key, ()):
+                    exact = self._match(spec, lang, toks, i, qlang)
+                    if exact < 0:
+                        continue
+                    at = found.setdefault((sid, n), {})
+                    best = at.get(i)
+                    cand = (len(spec), exact == len(spec))
+                    if best is None or cand > best:
+                        at[i] = cand
+        out = {}
+        for pair, at in found.items():
+            places, end = [], -1
+            for i in sorted(at):
+                if i >= end:
+                    length, exact = at[i]
+                    places.append((i, i + length, exact))
+                    end = i + length
+            out[pair] = places
+        return out
 
     def find_group(self, group: tuple, toks: list[Token], qlang: str | None = None) -> list[tuple[int, int, bool]]:
         """Every place (start, end, matched word for word) one of a composite group's phrases
