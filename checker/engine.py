@@ -130,8 +130,8 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
         if sid == decision.subject or decision.subject not in ancestors(table, sid)[1:]:
             continue
         d = resolve(table, state, sid, topics, context)
-        if d is not None and d.outcome not in (decision.outcome, "depends") and d.rows[0].subject == sid:
-            out += d.rows
+        if d is not None and d.outcome != decision.outcome and any(r.subject == sid for r in d.rows):
+            out += [r for r in d.rows if r.subject == sid]
     return _unshadowed(out)
 
 
@@ -182,6 +182,13 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
             d = resolve(table, state, s, topics, ctx)
             if d:
                 decisions.append(d)
+    elif prop == "property" and events:
+        # "Is the camo marker affected by the Template too?": whether the event befalls it
+        for s in events:
+            d = resolve(table, state, s, ("property", "happens"), ctx)
+            if d is None:
+                return Evaluation("unknown", state, info.edition)
+            decisions.append(d)
     elif enemy and not declares and not reading.by("leader"):
         if any(a.kind == "event" for a in reading.actions if a.by == "enemy"):
             ctx.setdefault("acted_by", "enemy")
@@ -238,13 +245,18 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
     else:
         outcome = outcomes[0]
     category = None
-    if category_rows and outcome != "depends" and len(decisions) == 1:
-        # "Is it revealed if it declares an Entire Order?": Cautious Movement is one that keeps it
-        d = decisions[0]
-        decisions = [Decision(d.subject, d.topic, "depends", d.rows + category_rows)]
-        category, outcome = d.subject, "depends"
     proposition, polarity = asked(reading, decisions)
-    cells = load_verdicts()
+    cells = table.verdicts or load_verdicts()
+    if category_rows and outcome != "depends" and len(decisions) == 1:
+        # "Is it revealed if it declares an Entire Order?": Cautious Movement is one that keeps
+        # it. Kinds whose outcome gives the same answer ("is Hidden Deployment cancelled?" is yes
+        # whether the Marker state is kept or not) change nothing.
+        here = verdict(cells, proposition, polarity, outcome)
+        differ = [r for r in category_rows if verdict(cells, proposition, polarity, r.outcome) != here]
+        if differ:
+            d = decisions[0]
+            decisions = [Decision(d.subject, d.topic, "depends", d.rows + differ)]
+            category, outcome = d.subject, "depends"
     result = verdict(cells, proposition, polarity, outcome)
     would = None
     if reading.issues or reading.unplaced:

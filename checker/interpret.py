@@ -33,6 +33,8 @@ _OPPOSITE = {("lof", "inside"): "outside", ("lof", "outside"): "inside", ("turn"
              ("turn", "reactive"): "active", ("roll", "passed"): "failed", ("roll", "failed"): "passed",
              ("camouflage", "yes"): "no", ("camouflage", "no"): "yes", ("discovered", "yes"): "no",
              ("discovered", "no"): "yes", ("second_skill", "reveals"): "keeps", ("second_skill", "keeps"): "reveals"}
+#: General Skills a property question may name as its situation ("by spending a Long Skill").
+_GENERAL = ("skill", "short_skill", "entire_order", "aro", "cautious_movement", "move", "short_movement", "roll_skill")
 #: Words that may come before a question word opening a sentence.
 _LEADING = {"so", "and", "but", "ok", "okay", "then", "also", "quick", "question", "hey", "y", "pero", "entonces", "vale"}
 #: Words before a state that make the marker someone else's, or the asker's own.
@@ -77,6 +79,11 @@ class _Reader:
         if not states and not other:
             states = self._state_of_topic()
         context = self._conditions()
+        if getattr(self, "hd_camouflage", False):
+            context.setdefault("camouflage", "yes")  # "my HD camo trooper"
+        if not states and not other and context.get("target") == "plain":
+            # "Can I Intuitive Attack a guy who is not camo?": the camouflage FAQs answer it
+            states = [self._camouflage_state(self.edition or DEFAULT_EDITION)]
         prop, polarity, about, value = self._asked(state_mentions)
         composite = self._composite(states, prop)
         actions: list[Action] = []
@@ -94,7 +101,8 @@ class _Reader:
         if composite is None or self.vocab.subjects[composite].kind != "property":
             actions += self._actions(states, state_mentions, composite)
         if prop == "what_happens":
-            prop = "revealed" if actions and not properties else "fact"
+            # "What happens if it declares X?" asks whether X ends the state
+            prop, about = ("state_ends", "state") if actions and not properties else ("fact", about)
         if prop == "plain" and not properties and states:
             # "Is it harder to Discover?", "Surprise Attack?": no word of the question says what is
             # asked of the Skills it names, so there is nothing to answer yes or no to
@@ -224,7 +232,8 @@ class _Reader:
         an enemy's own ("the enemy going back to camo")."""
         start = self._np_start(m)
         before = {self.toks[i].low for i in range(max(0, m.start - 2), m.start)}
-        return self._object_position(start) or bool(before & _ENEMY_OWNER)
+        prev = self.toks[start - 1].low if start > 0 else ""
+        return self._object_position(start) or bool(before & _ENEMY_OWNER) or prev in ("like", "como", "unlike")
 
     def _near(self, m: Mention, others: list[Mention]) -> bool:
         """Whether `m` is next to one of `others` (at most two small words between)."""
@@ -347,7 +356,7 @@ class _Reader:
         """A verb that asks about a state ("lose", "keep", "survive", "end") asks so only with
         the state, a pronoun or "state" within three words of it ("does it lose camo?",
         "does HD survive…"); otherwise it is another verb ("end his move", "keep its Order")."""
-        if not ask.value.endswith(":state"):
+        if not ask.value.endswith(":state") or ask.end - ask.start > 1:
             return True
         near = set(range(max(0, ask.start - 3), min(len(self.toks), ask.end + 3)))
         if any(near & set(range(m.start, m.end)) for m in state_mentions):
@@ -414,8 +423,14 @@ class _Reader:
             # the situation a property question describes ("by spending a Long Skill", "an enemy
             # trooper", a Holoprojector beside a camo marker): the words name it, the property
             # row answers it
+            from rulecheck.checker.engine import ancestors
+
+            situation = set(self.vocab.subjects[sid].situation) | set(_GENERAL)
             for m in self.mentions:
-                if m.kind in ("subject", "actor", "other_state") or (m.kind == "ask" and self.toks[m.start].sent != self.last):
+                narrative = self.toks[m.start].sent != self.last
+                part = m.kind == "subject" and (self.vocab.subjects[m.value].generic
+                                                or situation & set(ancestors(self.table, m.value)))
+                if m.kind in ("actor", "other_state") or part or (narrative and m.kind in ("subject", "ask")):
                     self._use(m)
         return sid
 
@@ -718,7 +733,9 @@ class _Reader:
             role = self.rec.roles.get(t.i)
             if role in ("stop", "filler", "connector", "speaker", "pronoun", "passive", "condition", "target"):
                 continue
-            if role == "" and t.i not in mentioned and self.vocab.ordinary(t):
+            narrative = any(m.kind == "ask" and m.start <= t.i < m.end and self.toks[m.start].sent != self.last
+                            for m in self.mentions)
+            if role == "" and (t.i not in mentioned or narrative) and self.vocab.ordinary(t, self.rec.lang):
                 self.ignored.append(t.text)
                 continue
             if role == "negation":
@@ -750,7 +767,7 @@ class _Reader:
                 return False
             if role in ("condition", "connector"):
                 break
-            if mention is None and role not in ("stop", "filler", "speaker", "pronoun") and not self.vocab.ordinary(self.toks[j]):
+            if mention is None and role not in ("stop", "filler", "speaker", "pronoun") and not self.vocab.ordinary(self.toks[j], self.rec.lang):
                 return False
             j += 1
             seen += 1

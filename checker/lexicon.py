@@ -131,16 +131,20 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
 
 
 def _page_stems(vocab: Vocabulary) -> frozenset:
-    """Every word the bundled rules pages use, as "en:stem" and "es:stem": a word of a question
-    the pages use is a rules word, never set aside as ordinary talk."""
+    """Every word the bundled rules pages use, as "<page language>:<stem>": a word of a question
+    the pages use is a rules word, never set aside as ordinary talk. Navigation lines (three
+    or more "|") are not rules text."""
     from rulecheck.checker.words import tokenize
 
+    manifest = read_toml(DATA_DIR / "manifest.toml", LogicTableError, "the manifest", "Reinstall rulecheck.")
     out = set()
-    for path in sorted((DATA_DIR / "pages").iterdir()):
-        if path.is_file():
-            for tok in tokenize(path.read_text(encoding="utf-8")):
-                if len(tok.low) > 3 and tok.low.isalpha():
-                    out.update(f"{lang}:{vocab._stem(tok.low, lang)}" for lang in LANGS)
+    for page in manifest.get("page", []):
+        lang = page.get("lang", "en")
+        text = (DATA_DIR / page["file"]).read_text(encoding="utf-8")
+        text = "\n".join(line for line in text.splitlines() if line.count("|") < 3)
+        for tok in tokenize(text):
+            if len(tok.low) > 3 and tok.low.isalpha():
+                out.add(f"{lang}:{vocab._stem(tok.low, lang)}")
     return frozenset(out)
 
 
@@ -231,7 +235,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
         where = f"{path}: [subject.{sid}]"
         if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
             raise LogicTableError(f"{where}: id must be lower_snake_case")
-        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks"}
+        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -248,14 +252,14 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
             raise LogicTableError(f"{where}: an empty group in `all`")
         subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,
                                 tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)),
-                                str(raw.get("asks", "")))
+                                str(raw.get("asks", "")), tuple(raw.get("situation", [])))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):
                 if sid not in subjects:
                     raise LogicTableError(f"{lex['_path']}: [{section}] {sid!r} is not a subject of the logic table")
     for subject in subjects.values():
-        for field_name in ("parents", "over", "means"):
+        for field_name in ("parents", "over", "means", "situation"):
             for other in getattr(subject, field_name):
                 if other not in subjects:
                     what = "parent" if field_name == "parents" else f"subject in `{field_name}`"

@@ -45,6 +45,8 @@ class Subject(NamedTuple):
     means: tuple[str, ...] = ()
     generic: bool = False
     asks: str = ""
+    #: A property's situation: subjects a question about it may name as part of it.
+    situation: tuple[str, ...] = ()
 
 
 class Mention(NamedTuple):
@@ -255,17 +257,16 @@ class Vocabulary:
                 i += 1
         return found
 
-    def in_pages(self, tok: Token) -> bool:
-        """Whether the rules pages use this word (in either language's stem)."""
-        stems = self.word_lists.get("pages@stems", frozenset())
-        return any(f"{lang}:{self.token_stem(tok.low, lang)}" in stems for lang in LANGS)
+    def in_pages(self, tok: Token, lang: str) -> bool:
+        """Whether the rules pages written in `lang` use this word (by its stem)."""
+        return f"{lang}:{self.token_stem(tok.low, lang)}" in self.word_lists.get("pages@stems", frozenset())
 
-    def ordinary(self, tok: Token) -> bool:
+    def ordinary(self, tok: Token, lang: str) -> bool:
         """A word that cannot name a rule here: written in lower case (or at a sentence's start),
-        common in English or Spanish, and never used by the rules pages ("tucked", "lobbed")."""
-        if tok.cap or not tok.low.isalpha() or self.in_pages(tok) or tok.low in self.word_lists.get("significant", ()):
+        common in the question's language, and never used by its rules pages ("tucked", "lobbed")."""
+        if tok.cap or not tok.low.isalpha() or self.in_pages(tok, lang) or tok.low in self.word_lists.get("significant", ()):
             return False
-        return tok.low in common_words("en") or tok.low in common_words("es")
+        return tok.low in common_words(lang)
 
     def listed(self, name: str, lang: str) -> frozenset:
         """The word list `name` of one language (`stop`, `article`…)."""
