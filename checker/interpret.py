@@ -559,11 +559,12 @@ class _Reader:
         toks = self.toks
         states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state")]
         for m in states:
-            before = {toks[i].low for i in range(max(0, m.start - 3), m.start)}
-            after = {toks[i].low for i in range(m.end, min(len(toks), m.end + 3))}
+            start = self._np_start(m)
+            before = {toks[i].low for i in range(max(0, start - 1), m.start)}
+            after = {toks[m.end].low} if m.end < len(toks) else set()
             if before & _ENEMY_OWNER or after & {"enemigo", "enemiga"}:
                 return "enemy"
-            if before & _MY:
+            if before & _MY or (start > 0 and toks[start - 1].low in ("estando", "being", "while", "whilst", "mientras")):
                 return "self"
         subjects = [n for n in self.mentions if n.kind == "subject"]
         for m in states:

@@ -48,6 +48,8 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "roll_needed": (("yes", "no"), None),
     # where the trooper in the state is against an enemy Sensor's Zone of Control
     "zoc": (("inside", "outside"), None),
+    # whose model the trooper in the state enters Silhouette contact with
+    "contact_with": (("enemy", "ally"), None),
 }
 #: Values a question must state for a row to apply: left unsaid, such a row does not even
 #: possibly match ("can an enemy shoot a trooper in Hidden Deployment?" presumes it still is).
@@ -114,6 +116,8 @@ condition("by_enemy", "acted_by", "enemy", doc="an enemy brings the event about 
 condition("target_plain", "target", "plain", doc="the target is in no hiding state (nor in a Zero Visibility Zone)")
 condition("needs_roll", "roll_needed", "yes", doc="the Skill needs a roll")
 condition("no_roll", "roll_needed", "no", doc="the Skill needs no roll")
+condition("contact_enemy", "contact_with", "enemy", doc="the contact is with an enemy model")
+condition("contact_ally", "contact_with", "ally", doc="the contact is with an allied (friendly) model")
 condition("inside_zoc", "zoc", "inside", doc="inside the Sensor trooper's Zone of Control")
 condition("outside_zoc", "zoc", "outside", doc="outside the Sensor trooper's Zone of Control")
 
