@@ -136,7 +136,7 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
 
 
 #: General terms whose kinds may answer differently (besides the `generic` catch-alls).
-_CATEGORIES = ("skill", "short_skill", "entire_order", "aro", "roll_skill", "short_movement", "attack")
+_CATEGORIES = ("skill", "short_skill", "entire_order", "aro", "roll_skill", "short_movement")
 
 
 def _topics(reading_prop: str, role: str) -> tuple[str, ...]:

@@ -117,6 +117,11 @@ class _Reader:
         if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene
             actions = [a for a in actions if self._in_question(a) or a.subject == "delayed_aro_declare"]
+        if prop == "required" and any(a.subject == "discover" for a in actions) and \
+                any(a.subject != "discover" and a.kind == "skill" for a in actions):
+            # "is it necessary to discover a camo marker before shooting it?": the Discover is
+            # the condition asked about, the Attack the one declared
+            actions = [Action(a.subject, "enemy", a.kind, a.position, a.text) for a in actions if a.subject != "discover"]
         if prop == "required" and "discovered" not in context:
             context["discovered"] = "no"  # "must it be Discovered before being shot?": shot without a Discover
         for m in getattr(self, "other_named", ()):
@@ -430,8 +435,14 @@ class _Reader:
                 narrative = self.toks[m.start].sent != self.last
                 part = m.kind == "subject" and (self.vocab.subjects[m.value].generic
                                                 or situation & set(ancestors(self.table, m.value)))
-                if m.kind in ("actor", "other_state") or part or (narrative and m.kind in ("subject", "ask")):
+                if m.kind in ("actor", "other_state", "term") or part or (narrative and m.kind in ("subject", "ask")):
                     self._use(m)
+            # the rules' own words a property question restates ("the imitated model", "a Marker
+            # concealing Equipment") are its words; game terms the pages never define are not
+            mentioned = {i for m in self.mentions for i in range(m.start, m.end)}
+            for t in self.toks:
+                if t.i not in mentioned and t.low.isalpha() and self.vocab.in_pages(t, self.rec.lang):
+                    self.used.add(t.i)
         return sid
 
     def _composite_actor(self, sid: str, states: list[str]) -> str:
@@ -538,7 +549,9 @@ class _Reader:
             if role == "speaker" and not self._possessive_before_noun(t.i):
                 out.append((speaker, t.i))
             elif role == "pronoun" and t.low not in ("his", "its", "their", "her", "su", "sus"):
-                prev = [c for c in out if c[1] < t.i]
+                # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
+                # about, not the Leader; nor is one named as a target ("against my camo marker")
+                prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])]
                 out.append((prev[-1][0] if prev else "self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
@@ -612,10 +625,14 @@ class _Reader:
         return self.toks[i].low in ("my", "mi", "mis", "our", "your") and i + 1 < len(self.toks)
 
     def _object_position(self, pos: int) -> bool:
-        """Whether the one named at `pos` is a target or attribute (after against/at/with…)."""
+        """Whether the one named at `pos` is a target or attribute: after against/at/with…, or
+        right after a Skill ("attack a camouflaged marker")."""
         i = pos - 1
         while i >= 0 and (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")):
             i -= 1
+        if i >= 0 and any(m.kind == "subject" and m.end == i + 1 and self.vocab.subjects[m.value].kind == "skill"
+                          for m in self.mentions):
+            return True
         return i >= 0 and self.toks[i].low in self._list("target") | {"with", "con", "by", "por"}
 
     def _targets_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
@@ -642,7 +659,9 @@ class _Reader:
         events = [m for m in subjects if subs[m.value].kind == "event"]
         means = {x for m in subjects for a in ancestors_in(subs, m.value) for x in subs[a].means}
         if means and events:
-            dropped = [m for m in subjects if subs[m.value].kind == "skill" and means & set(ancestors_in(subs, m.value))]
+            # "discovered by Sensor", "moves into base contact": how the event comes about
+            dropped = [m for m in subjects if m.value not in {e.value for e in events if not means & {e.value}}
+                       and means & set(ancestors_in(subs, m.value))]
             for m in dropped:
                 self._use(m)
             subjects = [m for m in subjects if m not in dropped]
@@ -746,7 +765,7 @@ class _Reader:
                 self.issues.append(self.vocab_text("negation_issue").format(word=t.text))
                 out.append(t.text)
                 continue
-            term = next((m for m in self.mentions if m.start <= t.i < m.end and m.kind == "term"), None)
+            term = next((m for m in self.mentions if m.start <= t.i < m.end and m.kind in ("term", "game_term")), None)
             if term is not None:
                 if term.end - term.start == 1 and self.vocab.in_list("filler", t):
                     continue  # "Turn 2": a game term used as a plain word

@@ -175,7 +175,8 @@ TERM_KINDS = ("skill", "equipment", "weapon", "ammo", "state", "hacking", "rule"
 
 
 def _game_terms(vocab: Vocabulary, path: Path) -> None:
-    """Index `terms.toml`: game terms the pages do not define, as `term` mentions."""
+    """Index `terms.toml`: game terms the pages do not define, as `game_term` mentions (never
+    taken in by a property question, unlike the glossary's own concepts, kind `term`)."""
     if not path.exists():
         return
     data = read_toml(path, LogicTableError, "the game terms", "Fix the file (an authoring error).")
@@ -190,7 +191,7 @@ def _game_terms(vocab: Vocabulary, path: Path) -> None:
                 if kind == "troop":
                     vocab.add(name, lang, "trooper", "trooper")
                 else:
-                    vocab.add(name, lang, "term", tid)
+                    vocab.add(name, lang, "game_term", tid)
 
 
 def _read_lexicon(path: Path) -> dict:

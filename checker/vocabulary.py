@@ -21,8 +21,8 @@ SUBJECT_KINDS = ("skill", "event", "property")
 LANGS = ("en", "es")
 
 #: Mention kinds, in the order they win a tie between two phrases of one length.
-KIND_ORDER = ("cue", "ask", "state", "subject", "actor", "hint", "weak_state", "other_state", "term", "trooper",
-              "unit", "weapon", "filler")
+KIND_ORDER = ("cue", "ask", "state", "subject", "actor", "hint", "weak_state", "other_state", "term", "game_term",
+              "trooper", "unit", "weapon", "filler")
 _KIND_RANK = {k: i for i, k in enumerate(KIND_ORDER)}
 
 
