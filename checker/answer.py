@@ -196,7 +196,7 @@ def _deciding_ids(ev: Evaluation) -> set[str]:
     if ev.order_row:
         ids.add(ev.order_row.cites[0])
     for d in ev.decisions:
-        if d.outcome == ev.outcome or ev.outcome == "depends":
+        if d.outcome == ev.outcome or ev.outcome in ("depends", "either"):
             ids.update(r.cites[0] for r in d.rows)
     return ids
 
@@ -372,6 +372,12 @@ class Words:
                     parts.append(self.text("depends_part", outcome=self.w["outcome_when"].get(row.outcome, row.outcome),
                                            when=when))
             return self.text("depends", parts="; ".join(dict.fromkeys(parts)))
+        if ev.outcome == "either":
+            # "Is Hidden Deployment cancelled if it declares Cautious Movement?": yes with or
+            # without Camouflage; each case says why
+            parts = [self.text("either_part", when=self.when(r), because=self.because(r).rstrip("."))
+                     for d in ev.decisions for r in d.rows]
+            return self.text("either", verdict=v, parts="; ".join(dict.fromkeys(parts)))
         decisive = next((d for d in ev.decisions if d.outcome == ev.outcome), ev.decisions[0])
         because = self.because(decisive.rows[0]).rstrip(".")
         declares = reading.by("self", "skill")

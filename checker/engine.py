@@ -258,6 +258,13 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
             decisions = [Decision(d.subject, d.topic, "depends", d.rows + differ)]
             category, outcome = d.subject, "depends"
     result = verdict(cells, proposition, polarity, outcome)
+    if result == "depends" and category is None:
+        # rows that differ in outcome but not in answer ("is Hidden Deployment cancelled?" is yes
+        # whether or not the trooper keeps a Marker state): the answer does not depend
+        answers = {verdict(cells, proposition, polarity, r.outcome) for d in decisions for r in d.rows}
+        if len(answers) == 1 and "unknown" not in answers:
+            result = answers.pop()
+            outcome = "either"  # the sentence says the answer holds in each case
     would = None
     if reading.issues or reading.unplaced:
         would, result = result, "unknown"

@@ -150,10 +150,11 @@ class _Reader:
         found = []
         for sid, n, _ in self.rec.composites:
             if self.vocab.subjects[sid].kind == "property":
-                owners = {r.state for r in self.table.rows if r.subject == sid}
-                if len(owners) == 1 and n >= 1:
-                    found.append((n, owners.pop()))
+                found += [(n, st) for st in {r.state for r in self.table.rows if r.subject == sid}]
         owners = {st for _, st in found}
+        default = self._camouflage_state(self.edition or DEFAULT_EDITION)
+        if len(owners) > 1 and default in owners:
+            owners = {default}  # "Do I have to announce a delayed ARO?": the edition's camouflage
         if len(owners) == 1:
             state = owners.pop()
             if self.edition and self.table.states[state].edition != self.edition:
@@ -586,8 +587,10 @@ class _Reader:
                 return "enemy"
         state_pos = {i for m in states for i in range(max(0, m.start - 3), m.end + 3)}
         for n in self.mentions:
-            # "my Fusilier", "my Chain Rifle": the asker's own trooper or weapon, not the marker
-            if n.kind in ("trooper", "unit", "weapon") and n.start > 0 and toks[n.start - 1].low in _MY \
+            # "my Fusilier", "my Chain Rifle", "my Discover roll": the asker's own trooper, weapon
+            # or Skill, not the marker ("my trooper", "my guy" may well be the marker itself)
+            own_skill = n.kind == "subject" and self.vocab.subjects[n.value].kind == "skill"
+            if (n.kind in ("unit", "weapon") or own_skill) and n.start > 0 and toks[n.start - 1].low in _MY \
                     and not any(i in state_pos for i in range(n.start, n.end)):
                 return "enemy"
         return "self"
@@ -618,7 +621,11 @@ class _Reader:
         if set(before) & {"enemy", "opponent", "enemigo", "enemiga", "rival", "his", "their"}:
             return "enemy"
         if set(before) & {"my", "mi", "our"}:
-            return "enemy" if speaker == "enemy" else "ally"
+            if speaker == "enemy":
+                return "enemy"
+            # "my trooper with Camouflage": a plain trooper word of the asker's is the trooper
+            # asked about; a unit's name ("my Fusilier") is another of the asker's troopers
+            return "ally" if m.kind == "unit" else "self"
         return None  # "a Janissary", "the Fusilier": who it is, the sentence's verbs say
 
     def _possessive_before_noun(self, i: int) -> bool:

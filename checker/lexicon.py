@@ -44,11 +44,12 @@ _NAME_LISTS = ("trooper", "unit", "weapon", "marker")
 _NAME_KINDS = {"trooper": "trooper", "unit": "unit", "weapon": "weapon", "marker": "weak_state"}
 
 
-def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DIR) -> Vocabulary:
+def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DIR,
+                     glossary_path: Path | str | None = None) -> Vocabulary:
     """The vocabulary from a parsed logic table, the glossary and the lexicons;
     `LogicTableError` naming the entry at fault. A logic table without `[state.*]` takes the
     bundled table's (a test's fictional table may add states of its own)."""
-    glossary = load_glossary()
+    glossary = load_glossary(glossary_path) if glossary_path else load_glossary()
     states = read_states(data["state"] if "state" in data else _bundled_part("state"), path, glossary)
     lexicons = [_read_lexicon(p) for p in sorted(Path(lexicon_dir).glob("*.toml")) if p.name not in _DATA_FILES]
     if not lexicons:

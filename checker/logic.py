@@ -208,15 +208,16 @@ class LogicTable:
         return {c for row in self.rows for c in row.cites} | {c for r in self.fireteam.values() for c in r.cites}
 
 
-def load_logic(path: Path | str | None = None) -> LogicTable:
+def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = None) -> LogicTable:
     """Load and validate the logic table (cached per path); raise `LogicTableError` naming the row.
 
-    The bundled table, once validated, is also kept in the user cache folder (see
-    `_cache_file`), so a cold `rulecheck ask` skips parsing TOML and validating.
+    `glossary`: another glossary file (a test's fictional state, a user's own terms); the
+    bundled one by default. The bundled table, once validated, is also kept in the user cache
+    folder (see `_cache_file`), so a cold `rulecheck ask` skips parsing TOML and validating.
     """
-    if path is None or Path(path) == LOGIC_PATH:
+    if (path is None or Path(path) == LOGIC_PATH) and glossary is None:
         return _load_bundled()
-    return _load(str(path))
+    return _load(str(path or LOGIC_PATH), str(glossary) if glossary else None)
 
 
 #: Bumped whenever the cached form below changes shape.
@@ -309,13 +310,13 @@ def _load_bundled() -> LogicTable:
 
 
 @lru_cache(maxsize=8)
-def _load(path: str) -> LogicTable:
+def _load(path: str, glossary: str | None = None) -> LogicTable:
     from rulecheck.checker.lexicon import build_vocabulary
     from rulecheck.checker.verdicts import load_verdicts
     from rulecheck.checker.wording import load_wording
 
     data = read_toml(path, LogicTableError, "the logic table", "Fix the file (an authoring error).")
-    vocabulary = build_vocabulary(data, path)
+    vocabulary = build_vocabulary(data, path, glossary_path=glossary)
     rows: list[Row] = []
     seen: set[str] = set()
     for i, raw in enumerate(data.get("row", []), 1):
