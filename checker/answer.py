@@ -375,7 +375,7 @@ class Words:
         if ev.outcome == "either":
             # "Is Hidden Deployment cancelled if it declares Cautious Movement?": yes with or
             # without Camouflage; each case says why
-            parts = [self.text("either_part", when=self.when(r), because=self.because(r).rstrip("."))
+            parts = [self.text("either_part", when=self.when(r), because=_mid_sentence(self.because(r).rstrip(".")))
                      for d in ev.decisions for r in d.rows]
             return self.text("either", verdict=v, parts="; ".join(dict.fromkeys(parts)))
         decisive = next((d for d in ev.decisions if d.outcome == ev.outcome), ev.decisions[0])
@@ -399,6 +399,18 @@ class Words:
             order = self.because(ev.order_row)
             because = _join_clauses(because, order[0].lower() + order[1:].rstrip("."))
         return f"{v} — {because}."
+
+
+#: Sentence openings that read on in lower case inside another sentence ("when …, a trooper …").
+_OPENERS = {"A", "An", "The", "Only", "Any", "Declaring", "Entering", "Being", "Once", "When", "If", "No", "Every",
+            "Each", "Its", "Their", "Un", "Una", "El", "La", "Los", "Las", "Solo", "Declarar", "Entrar", "Cuando", "Si"}
+
+
+def _mid_sentence(text: str) -> str:
+    """A sentence set inside another: its opening word in lower case when it is a plain word
+    ("A trooper…" → "a trooper…"), names kept as written ("Hidden Deployment…")."""
+    first, _, rest = text.partition(" ")
+    return f"{first.lower()} {rest}" if first in _OPENERS else text
 
 
 def _join_clauses(first: str, more: str) -> str:
