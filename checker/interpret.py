@@ -84,6 +84,7 @@ class _Reader:
         if not states and not other and context.get("target") == "plain":
             # "Can I Intuitive Attack a guy who is not camo?": the camouflage FAQs answer it
             states = [self._camouflage_state(self.edition or DEFAULT_EDITION)]
+            self.target_inferred = True
         prop, polarity, about, value = self._asked(state_mentions)
         composite = self._composite(states, prop)
         actions: list[Action] = []
@@ -442,7 +443,8 @@ class _Reader:
             # concealing Equipment") are its words; game terms the pages never define are not
             mentioned = {i for m in self.mentions for i in range(m.start, m.end)}
             for t in self.toks:
-                if t.i not in mentioned and t.low.isalpha() and self.vocab.in_pages(t, self.rec.lang):
+                if t.i not in mentioned and t.low.isalpha() and self.vocab.in_pages(t, self.rec.lang) \
+                        and t.low not in self.vocab.word_lists.get("significant", ()):
                     self.used.add(t.i)
         return sid
 
@@ -461,6 +463,11 @@ class _Reader:
         for m in subjects:
             kind = self.vocab.subjects[m.value].kind
             if kind == "property":
+                continue
+            if self._negated(m):
+                # "on a guy he is not in contact with yet": what is said not to happen is no action
+                self._use_negation(m)
+                self._use(m)
                 continue
             by = self._who(m, state_mentions)
             if by == "self" and kind == "skill" and states and self._enemy_only(states[0], m.value):
@@ -487,6 +494,10 @@ class _Reader:
         """Who does the Skill or brings the event about (see the module's docstring)."""
         if self._passive(m):
             return "enemy"
+        if m.start > 0 and self.toks[m.start - 1].low in _MY:
+            return self._speaker_side() if getattr(self, "asker_known", True) else "self"  # "my Chain Rifle template"
+        if getattr(self, "target_inferred", False) and self.vocab.subjects[m.value].kind == "skill":
+            return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
         agent = self._agent(m)
         if agent is None:
             if self._targets_state(m, state_mentions):
@@ -613,10 +624,15 @@ class _Reader:
         return i
 
     def _noun_side(self, m: Mention, speaker: str, state_pos: set[int]) -> str:
-        """A trooper noun ("my Fusilier", "the enemy trooper", "a trooper in HD")."""
+        """A trooper noun ("my Fusilier", "the enemy trooper", "a trooper in HD"); a unit named
+        again is the one it named first ("a Hafza masked as a Janissary … Hafza only moves")."""
         before = [self.toks[i].low for i in range(max(0, m.start - 2), m.start)]
         near_state = any(i in state_pos for i in range(max(0, m.start - 2), min(len(self.toks), m.end + 3)))
         if near_state:
+            return "self"
+        if m.kind == "unit" and any(n.kind == "unit" and n.text.lower() == m.text.lower() and n.start < m.start
+                                    and any(i in state_pos for i in range(max(0, n.start - 2), min(len(self.toks), n.end + 3)))
+                                    for n in self.mentions):
             return "self"
         if set(before) & {"enemy", "opponent", "enemigo", "enemiga", "rival", "his", "their"}:
             return "enemy"
@@ -733,8 +749,11 @@ class _Reader:
         actions[:] = [Action("delayed_aro_declare", "enemy", "skill", 0, "delayed ARO")]
 
     def _in_question(self, a: Action) -> bool:
-        """Whether an action is named in the question's own (last) sentence."""
-        return any(m.text == a.text and self.toks[m.start].sent == self.last
+        """Whether an action is named in the question's own sentence: the last one, or the one
+        before it when the last names no Skill ("I want to shoot him in ARO. Legal?")."""
+        sents = {self.toks[m.start].sent for m in self.mentions if m.kind == "subject"}
+        asked = self.last if self.last in sents or not sents else max(sents)
+        return any(m.text == a.text and self.toks[m.start].sent == asked
                    for m in self.mentions if m.kind == "subject" and m.value == a.subject)
 
     # --- accounting --------------------------------------------------------------------------
@@ -787,7 +806,9 @@ class _Reader:
         rule turns on."""
         j = i + 1
         seen = 0
-        while j < len(self.toks) and self.toks[j].sent == self.toks[i].sent and seen < 5:
+        while j < len(self.toks) and self.toks[j].sent == self.toks[i].sent and seen < 6:
+            if j > i + 1 and self.toks[j - 1].brk:
+                break  # "without any Special Skill allowing it, cancel…": the clause ends
             role = self.rec.roles.get(j)
             mention = next((m for m in self.mentions if m.start <= j < m.end), None)
             if mention is not None and mention.kind not in ("filler", "trooper", "unit", "weapon"):

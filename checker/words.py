@@ -27,6 +27,7 @@ _CONTRACTIONS = (
 )
 _SENTENCE = re.compile(r"[.?!;:]+(?=\s|$)|[¿¡]|\n")
 _TOKEN = re.compile(r"\+|\w+")
+_CLAUSE = re.compile(r"\s*[,()\u2013\u2014]|\s+-\s")
 
 
 class Token(NamedTuple):
@@ -38,6 +39,8 @@ class Token(NamedTuple):
     sent: int
     #: Written with a capital letter other than at the start of its sentence.
     cap: bool
+    #: A comma, dash or parenthesis follows: the end of a clause inside the sentence.
+    brk: bool = False
 
 
 def fold(text: str) -> str:
@@ -68,7 +71,8 @@ def tokenize(text: str) -> list[Token]:
         for t in _TOKEN.finditer(chunk):
             word = t.group()
             cap = word[:1].isupper() and not starts_sentence
-            tokens.append(Token(word, fold(word), len(tokens), sent, cap))
+            brk = bool(_CLAUSE.match(chunk, t.end()))
+            tokens.append(Token(word, fold(word), len(tokens), sent, cap, brk))
             starts_sentence = False
             found = True
         last = m.end()
