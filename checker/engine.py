@@ -120,7 +120,9 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
     """A general term asked about ("a Short Skill", "an Entire Order"): the rows of the more
     specific subjects under it whose outcome differs from the general one's, when there are
     any. Then the answer depends on which one is declared."""
-    if decision.outcome == "depends":
+    if decision.outcome == "depends" or (decision.topic == "enemy" and decision.subject == "attack"):
+        # an enemy's Attack on a Marker: the rule's own exceptions (Intuitive Attack, a Template
+        # aimed at another target) are rows of their own, not kinds the answer turns on
         return []
     subjects = table.vocabulary.subjects
     if not subjects[decision.subject].generic and decision.subject not in _CATEGORIES:

@@ -123,6 +123,11 @@ class _Reader:
             # "is it necessary to discover a camo marker before shooting it?": the Discover is
             # the condition asked about, the Attack the one declared
             actions = [Action(a.subject, "enemy", a.kind, a.position, a.text) for a in actions if a.subject != "discover"]
+        if prop == "required" and self._asks_discover_first():
+            # "is it necessary to discover a camo marker before shooting it?": whoever must
+            # Discover it first is its enemy
+            actions = [Action(a.subject, "enemy" if a.by == "self" and a.kind == "skill" else a.by, a.kind,
+                              a.position, a.text) for a in actions]
         if prop == "required" and "discovered" not in context:
             context["discovered"] = "no"  # "must it be Discovered before being shot?": shot without a Discover
         for m in getattr(self, "other_named", ()):
@@ -347,6 +352,11 @@ class _Reader:
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _asks_discover_first(self) -> bool:
+        """The question's "must" is about Discovering the marker first ("need to be discovered")."""
+        return any(m.kind == "ask" and m.value.startswith("required") and "discov" in m.text.lower()
+                   for m in self.mentions + self.rec.overlay)
 
     def _opens_sentence(self, m: Mention) -> bool:
         """"How…", "What happens…": a question word counts only as its sentence's first word
