@@ -416,8 +416,18 @@ class _Reader:
         found = [f for f in found if f[0] not in beaten]
         if not found:
             return None
-        found.sort(key=lambda f: -f[1])
+        # one whose words reach the question's own sentence before one told only in the scene
+        # ("I moved my HD guy into another Combat Group and told him. Do I have to say which
+        # unit it is?" asks about the unit)
+        found.sort(key=lambda f: (not any(self.toks[a].sent == self.last for a, _ in f[2]), -f[1]))
         sid, n, places = found[0]
+        in_question = any(self.toks[a].sent == self.last for a, _ in places)
+        subjects_in_question = [m for m in self.mentions if m.kind == "subject" and self.toks[m.start].sent == self.last
+                                and not any(a <= m.start < b for a, b in places)]
+        if not in_question and self.vocab.subjects[sid].kind == "property" and \
+                any(m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
+                    and not any(a <= m.start < b for a, b in places) for m in self.mentions):
+            return None  # "He declares a Short Skill as part of the Fireteam's Order. Does he stay masked?"
         inside = {i for a, b in places for i in range(a, b)}
         skills_outside = [m for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
                           and not any(i in inside for i in range(m.start, m.end))]
@@ -447,7 +457,9 @@ class _Reader:
                 narrative = self.toks[m.start].sent != self.last
                 part = m.kind == "subject" and (self.vocab.subjects[m.value].generic
                                                 or situation & set(ancestors(self.table, m.value)))
-                if m.kind in ("actor", "other_state", "term") or part or (narrative and m.kind in ("subject", "ask")):
+                inside_words = any(a <= m.start < b for a, b in places)
+                if m.kind in ("actor", "term") or (m.kind == "other_state" and inside_words) or part \
+                        or (narrative and m.kind in ("subject", "ask")):
                     self._use(m)
             # the rules' own words a property question restates ("the imitated model", "a Marker
             # concealing Equipment") are its words; game terms the pages never define are not
@@ -527,6 +539,11 @@ class _Reader:
         right after someone is theirs ("shoots at a guy running past": the guy runs)."""
         sent = self.toks[m.start].sent
         cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
+        if m.start >= 2 and self.toks[m.start - 1].low in ("que", "who", "which", "quien"):
+            # "da Apoyo al Líder, que dispara": the one named before "que" does it
+            noun = next((c for c in reversed(cands) if c[1] < m.start - 1), None)
+            if noun is not None:
+                return noun[0]
         if self.toks[m.start].low.endswith("ing"):
             # "a guy running past": the one named right before a participle does it
             noun = next((n for n in self.mentions if n.kind in ("trooper", "unit", "actor") and n.end == m.start), None)
@@ -573,7 +590,8 @@ class _Reader:
             elif role == "pronoun" and t.low not in ("his", "its", "their", "her", "su", "sus"):
                 # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
                 # about, not the Leader; nor is one named as a target ("against my camo marker")
-                prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])]
+                prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
+                        and not self._in_subordinate(c[1], t.i)]
                 out.append((prev[-1][0] if prev else "self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
@@ -653,6 +671,18 @@ class _Reader:
             # asked about; a unit's name ("my Fusilier") is another of the asker's troopers
             return "ally" if m.kind == "unit" else "self"
         return None  # "a Janissary", "the Fusilier": who it is, the sentence's verbs say
+
+    def _in_subordinate(self, pos: int, pronoun: int) -> bool:
+        """Whether the one named at `pos` stands in a clause opened by when/if/as that closes
+        before the pronoun ("When an enemy Fusilier walks past, he declares…": "he" is not the
+        Fusilier)."""
+        sent = self.toks[pos].sent
+        opener = next((i for i in range(pos - 1, -1, -1) if self.toks[i].sent == sent
+                       and self.toks[i].low in ("when", "if", "as", "while", "cuando", "si", "mientras")), None)
+        if opener is None:
+            return False
+        return any(self.toks[i].brk for i in range(pos, pronoun)) or (
+            pronoun - pos > 2 and any(self.rec.roles.get(i) == "" for i in range(pos + 1, pronoun)))
 
     def _possessive_before_noun(self, i: int) -> bool:
         return self.toks[i].low in ("my", "mi", "mis", "our", "your") and i + 1 < len(self.toks)
