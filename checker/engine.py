@@ -182,6 +182,8 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
         topics = _topics(prop, "property")
         for s in reading.properties[:1]:
             d = resolve(table, state, s, topics, ctx)
+            if d is None and reading.numbers:
+                d = _number_check(table, state, s, reading.numbers, ctx)
             if d:
                 decisions.append(d)
     elif prop == "property" and events:
@@ -289,6 +291,21 @@ def _by_kinds(table: LogicTable, state: str, subject: str, topics: tuple[str, ..
     if len(outcomes) > 1:
         return Decision(subject, topics[0], "depends", _unshadowed(rows))
     return None
+
+
+def _number_check(table: LogicTable, state: str, subject: str, numbers: tuple[str, ...], context: dict) -> Decision | None:
+    """"Is the Discover MOD -6?": the fact row's answer holds the question's numbers (yes) or
+    other ones (no)."""
+    import re
+
+    d = resolve(table, state, subject, ("fact",), context)
+    if d is None or d.outcome != "fact":
+        return None
+    row = d.rows[0]
+    stated = set(re.findall(r"\d+", row.answer))
+    if not stated:
+        return None
+    return Decision(subject, "fact", "yes" if set(numbers) <= stated else "no", [row])
 
 
 def _may_elsewhere(table: LogicTable, state: str, subject: str) -> bool:

@@ -115,6 +115,7 @@ class _Reader:
         actions = self._subsume(actions)
         self._leader_context(actions, context)
         self._delayed_aro(states, actions, context, prop)
+        self._aro_turn(actions, context)
         if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene
             actions = [a for a in actions if self._in_question(a) or a.subject == "delayed_aro_declare"]
@@ -134,11 +135,12 @@ class _Reader:
             if not self._all_used(m):
                 self.issues.append(self.vocab_text("other_state_issue").format(state=self.vocab.other_states[m.value][0]))
                 self._use(m)
+        numbers = self._fact_numbers(states, properties)
         self._account()
         unplaced = self._unplaced()
         reading = Reading(self.text, self.rec.lang, self.edition, tuple(states), tuple(other), actions, properties,
                           context, prop, polarity, about, value, self._used_words(), unplaced, self.issues, self.notes,
-                          " ".join(m.text for m in state_mentions[:1]), self.ignored)
+                          " ".join(m.text for m in state_mentions[:1]), self.ignored, numbers)
         return reading
 
     def vocab_text(self, key: str) -> str:
@@ -297,7 +299,7 @@ class _Reader:
             before = [self.toks[i].low for i in range(max(0, m.start - 4), m.start)]
             if any(w in ("outside", "out", "fuera") for w in before):
                 value = "outside"
-            elif any(w in ("in", "inside", "within", "dentro", "en") for w in before):
+            elif any(w in ("in", "inside", "within", "through", "across", "dentro", "en") for w in before):
                 value = "inside"
             else:
                 continue
@@ -431,8 +433,8 @@ class _Reader:
         inside = {i for a, b in places for i in range(a, b)}
         skills_outside = [m for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
                           and not any(i in inside for i in range(m.start, m.end))]
-        if n < 2 and skills_outside:
-            return None
+        if n < 2 and any(self.toks[m.start].sent == self.last for m in skills_outside):
+            return None  # "Is it revealed if it declares Move?": the Skill named beside it decides
         if self.vocab.subjects[sid].kind == "skill":
             # "Discover twice in one Order, one with each Short Skill": the general words name
             # the same declarations
@@ -788,6 +790,29 @@ class _Reader:
                 context["second_skill"] = "reveals" if "cancelled" in outcomes else "keeps"
         actions[:] = [Action("delayed_aro_declare", "enemy", "skill", 0, "delayed ARO")]
 
+    def _fact_numbers(self, states: list[str], properties: tuple[str, ...]) -> tuple[str, ...]:
+        """"Does he take a -6 MOD on that Discover Roll?": numbers of the question's own sentence
+        asked about a fact a row states (compared with it by the engine)."""
+        if not properties or not any(r.topic == "fact" for st in states for r in self.table.rows_for(st, properties[0])):
+            return ()
+        nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and t.i not in self.used]
+        for t in nums:
+            self.used.add(t.i)
+        return tuple(t.low for t in nums)
+
+    def _aro_turn(self, actions: list[Action], context: dict) -> None:
+        """"in ARO", "as an ARO" set the Reactive Turn of whoever declares the Skill beside them:
+        an enemy's ARO is the trooper's Active Turn."""
+        cue = next((m for m in self.mentions if m.kind == "cue" and m.value == "turn=reactive"
+                    and any(w in m.text.lower() for w in ("aro", "ora"))), None)
+        if cue is None:
+            return
+        near = [a for a in actions if a.kind == "skill"]
+        spans = {a.subject: m for a in near for m in self.mentions if m.kind == "subject" and m.value == a.subject}
+        best = min(near, key=lambda a: abs(spans[a.subject].start - cue.start) if a.subject in spans else 99, default=None)
+        if best is not None and best.by == "enemy":
+            context["turn"] = "active"
+
     def _in_question(self, a: Action) -> bool:
         """Whether an action is named in the question's own sentence: the last one, or the one
         before it when the last names no Skill ("I want to shoot him in ARO. Legal?")."""
@@ -819,12 +844,18 @@ class _Reader:
             role = self.rec.roles.get(t.i)
             if role in ("stop", "filler", "connector", "speaker", "pronoun", "passive", "condition", "target"):
                 continue
-            narrative = any(m.kind == "ask" and m.start <= t.i < m.end and self.toks[m.start].sent != self.last
-                            for m in self.mentions)
-            if role == "" and (t.i not in mentioned or narrative) and self.vocab.ordinary(t, self.rec.lang):
+            if any(m.kind == "ask" and m.start <= t.i < m.end for m in self.mentions) and t.sent != self.last:
+                continue  # "he's still a marker at the end.": how the scene stands, not what is asked
+            if role == "number" and t.sent != self.last:
+                self.ignored.append(t.text)  # "he's up 4-1 on points": a number of the scene
+                continue
+            if role == "" and t.i not in mentioned and self.vocab.ordinary(t, self.rec.lang):
                 self.ignored.append(t.text)
                 continue
             if role == "negation":
+                actor = next((m for m in self.mentions if m.kind == "actor" and 0 < m.start - t.i <= 2), None)
+                if actor is not None:
+                    continue  # "not an enemy", "no enemies nearby": says who is not there
                 if self._harmless_scope(t.i):
                     self.ignored.append(t.text)
                     continue

@@ -263,6 +263,8 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
     for subject in subjects.values():
         for field_name in ("parents", "over", "means", "situation"):
             for other in getattr(subject, field_name):
+                if field_name == "situation" and other in glossary.terms and glossary.terms[other].kind == "state":
+                    continue  # a state the property's own rule names (Holoechoes, Impersonation)
                 if other not in subjects:
                     what = "parent" if field_name == "parents" else f"subject in `{field_name}`"
                     raise LogicTableError(f"{path}: [subject.{subject.id}]: unknown {what} {other!r}")

@@ -43,14 +43,15 @@ class Reading:
 
     __slots__ = ("text", "lang", "edition", "states", "other_states", "actions", "properties", "context",
                  "proposition", "polarity", "about", "asked_value", "used", "unplaced", "issues", "notes",
-                 "state_words", "ignored")
+                 "state_words", "ignored", "numbers")
 
     def __init__(self, text: str | None = None, lang: str = "en", edition: str | None = None,
                  states: tuple[str, ...] = (), other_states: tuple[str, ...] = (), actions: list[Action] | None = None,
                  properties: tuple[str, ...] = (), context: dict | None = None, proposition: str = "revealed",
                  polarity: str = "+", about: str = "model", asked_value: str | None = None,
                  used: list[str] | None = None, unplaced: list[str] | None = None, issues: list[str] | None = None,
-                 notes: list[str] | None = None, state_words: str = "", ignored: list[str] | None = None) -> None:
+                 notes: list[str] | None = None, state_words: str = "", ignored: list[str] | None = None,
+                 numbers: tuple[str, ...] = ()) -> None:
         self.text = text
         self.lang = lang
         self.edition = edition
@@ -70,6 +71,8 @@ class Reading:
         self.state_words = state_words
         #: Ordinary words set aside: common in the language and never used by the rules pages.
         self.ignored = ignored if ignored is not None else []
+        #: Numbers the question asks about a fact ("is it a -6 MOD?").
+        self.numbers = numbers
 
     def by(self, who: str, kind: str | None = None) -> tuple[str, ...]:
         """The subjects acted by `who` (and of `kind`), in order, without repeats."""
@@ -83,7 +86,8 @@ class Reading:
                 "properties": list(self.properties), "conditions": dict(self.context),
                 "asked": {"proposition": self.proposition, "polarity": self.polarity, "about": self.about,
                           "value": self.asked_value},
-                "used": list(self.used), "ignored": list(self.ignored), "unplaced": list(self.unplaced),
+                "numbers": list(self.numbers), "used": list(self.used), "ignored": list(self.ignored),
+                "unplaced": list(self.unplaced),
                 "issues": list(self.issues),
                 "notes": list(self.notes)}
 
