@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rulecheck.checker.logic import LogicTable, Relay, Row
-from rulecheck.checker.reading import Reading
+from rulecheck.checker.reading import Action, Reading
 from rulecheck.checker.verdicts import load_verdicts, verdict
 
 
@@ -167,7 +167,31 @@ def asked(reading: Reading, decisions: list[Decision]) -> tuple[str, str]:
 
 
 def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluation:
-    """Evaluate the reading for one state."""
+    """Evaluate the reading for one state. "The team declares…" with the trooper's role
+    unsaid: evaluated as the Team Leader's Order and as the trooper's own; it depends when the
+    two answer differently."""
+    if reading.by("team"):
+        import copy
+
+        results = []
+        for who, role in (("leader", "member"), ("self", "leader")):
+            r = copy.copy(reading)
+            r.actions = [Action(a.subject, who if a.by == "team" else a.by, a.kind, a.position, a.text) for a in reading.actions]
+            r.context = dict(reading.context, fireteam=role)
+            results.append(evaluate_state(table, r, state))
+        if results[0].verdict == results[1].verdict or results[1].outcome is None:
+            return results[0]
+        if results[0].outcome is None:
+            return results[1]
+        merged = results[0]
+        return Evaluation("depends", state, merged.edition, "depends",
+                          results[0].decisions + results[1].decisions, merged.order_row, merged.relays,
+                          merged.proposition, merged.polarity)
+    return _evaluate_state(table, reading, state)
+
+
+def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluation:
+    """Evaluate the reading for one state (the trooper's role settled)."""
     ctx = dict(reading.context)
     info = table.states[state]
     decisions: list[Decision] = []

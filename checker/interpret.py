@@ -518,6 +518,11 @@ class _Reader:
         """Who does the Skill or brings the event about (see the module's docstring)."""
         if self._passive(m):
             return "enemy"
+        i = m.start - 1
+        while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in ("failed", "successful", "fallida")):
+            i -= 1
+        if i >= 0 and self.toks[i].low in ("by", "por") and not self._passive(m):
+            return "enemy"  # "targeted by a failed Discover": an enemy's Skill
         if m.start > 0 and self.toks[m.start - 1].low in _MY:
             return self._speaker_side() if getattr(self, "asker_known", True) else "self"  # "my Chain Rifle template"
         if getattr(self, "target_inferred", False) and self.vocab.subjects[m.value].kind == "skill":
@@ -541,9 +546,12 @@ class _Reader:
         right after someone is theirs ("shoots at a guy running past": the guy runs)."""
         sent = self.toks[m.start].sent
         cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
-        if m.start >= 2 and self.toks[m.start - 1].low in ("que", "who", "which", "quien"):
-            # "da Apoyo al Líder, que dispara": the one named before "que" does it
-            noun = next((c for c in reversed(cands) if c[1] < m.start - 1), None)
+        rel = next((i for i in range(m.start - 1, max(-1, m.start - 4), -1)
+                    if self.toks[i].low in ("que", "who", "which", "quien")), None)
+        if rel is not None and not any(rel < c[1] < m.start for c in cands):
+            # "da Apoyo al Líder, que dispara", "un marcador que declaró Mover": the one named
+            # right before "que" does it
+            noun = next((c for c in reversed(cands) if c[1] < rel), None)
             if noun is not None:
                 return noun[0]
         if self.toks[m.start].low.endswith("ing"):
@@ -575,7 +583,7 @@ class _Reader:
         for m in self.mentions:
             if m.kind in ("state", "hint", "weak_state"):
                 out.append((self._state_side(m), m.start))
-            elif m.kind == "actor" and m.value in ("enemy", "ally", "leader"):
+            elif m.kind == "actor" and m.value in ("enemy", "ally", "leader", "team"):
                 if self._attribute_of_state(m, state_pos):
                     self._use(m)
                     continue
@@ -757,6 +765,14 @@ class _Reader:
     def _leader_context(self, actions: list[Action], context: dict) -> None:
         if any(a.by == "leader" for a in actions):
             context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
+        elif any(a.by == "team" for a in actions) and context.get("fireteam") == "leader":
+            for a in actions:  # "the trooper is the Team Leader and the team declares…": its own
+                if a.by == "team":
+                    a.by = "self"
+        elif any(a.by == "team" for a in actions) and context.get("fireteam") == "member":
+            for a in actions:
+                if a.by == "team":
+                    a.by = "leader"
 
     def _delayed_aro(self, states: list[str], actions: list[Action], context: dict, prop: str) -> None:
         """"I delayed my ARO; the marker then shoots. Can I declare it now?": a delayed ARO told
@@ -849,7 +865,9 @@ class _Reader:
             if role == "number" and t.sent != self.last:
                 self.ignored.append(t.text)  # "he's up 4-1 on points": a number of the scene
                 continue
-            if role == "" and t.i not in mentioned and self.vocab.ordinary(t, self.rec.lang):
+            significant = t.low in self.vocab.word_lists.get("significant", ())
+            if role == "" and t.i not in mentioned and (self.vocab.ordinary(t, self.rec.lang) or (
+                    significant and t.sent != self.last and not t.cap)):
                 self.ignored.append(t.text)
                 continue
             if role == "negation":

@@ -37,7 +37,7 @@ WORD_LISTS = {
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "private", "fact", "what_happens")
-ACTORS = ("enemy", "ally", "leader", "member", "trooper")
+ACTORS = ("enemy", "ally", "leader", "team", "member", "trooper")
 _LEXICON_FIELDS = {"language", "words", "names", "state", "subject", "composite", "cue", "ask", "actor"}
 _NAME_LISTS = ("trooper", "unit", "weapon", "marker")
 #: The mention kind each [names] list gives: "marker" names a marker of no particular state.

@@ -50,6 +50,10 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "zoc": (("inside", "outside"), None),
     # whose model the trooper in the state enters Silhouette contact with
     "contact_with": (("enemy", "ally"), None),
+    # the imitated model's Silhouette against the HoloMask bearer's
+    "silhouette_match": (("same", "other"), None),
+    # the position a Hidden Deployment trooper was written down in, free or occupied
+    "spot": (("free", "taken"), None),
 }
 #: Values a question must state for a row to apply: left unsaid, such a row does not even
 #: possibly match ("can an enemy shoot a trooper in Hidden Deployment?" presumes it still is).
@@ -116,6 +120,10 @@ condition("by_enemy", "acted_by", "enemy", doc="an enemy brings the event about 
 condition("target_plain", "target", "plain", doc="the target is in no hiding state (nor in a Zero Visibility Zone)")
 condition("needs_roll", "roll_needed", "yes", doc="the Skill needs a roll")
 condition("no_roll", "roll_needed", "no", doc="the Skill needs no roll")
+condition("same_silhouette", "silhouette_match", "same", doc="the imitated model has the bearer's Silhouette")
+condition("other_silhouette", "silhouette_match", "other", doc="the imitated model has another Silhouette")
+condition("spot_free", "spot", "free", doc="the written position is free")
+condition("spot_taken", "spot", "taken", doc="another model or Marker occupies the written position")
 condition("contact_enemy", "contact_with", "enemy", doc="the contact is with an enemy model")
 condition("contact_ally", "contact_with", "ally", doc="the contact is with an allied (friendly) model")
 condition("inside_zoc", "zoc", "inside", doc="inside the Sensor trooper's Zone of Control")

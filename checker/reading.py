@@ -8,8 +8,9 @@ and scenario files build the same record.
 """
 from __future__ import annotations
 
-#: Who acts in an action.
-BY = ("self", "enemy", "ally", "leader")
+#: Who acts in an action: the trooper in the state, an enemy, an ally, its Fireteam's Team
+#: Leader, or the Fireteam as a whole ("the team declares…": the trooper may lead it or not).
+BY = ("self", "enemy", "ally", "leader", "team")
 
 
 class Action:
