@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, suggest
 from rulecheck.checker.states import StateInfo
-from rulecheck.checker.vocabulary import Subject, Vocabulary
+from rulecheck.checker.vocabulary import Packed, Subject, Vocabulary
 from rulecheck.data import DATA_DIR, read_toml
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
@@ -229,7 +229,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 6
+_CACHE_FORMAT = 7
 
 
 def _cache_file() -> Path | None:
@@ -269,8 +269,8 @@ def _to_plain(table: LogicTable) -> tuple:
     relays = tuple(tuple(r) for r in table.fireteam.values())
     states = tuple(tuple(st) for st in vocab.states.values())
     return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects, vocab.state_names,
-            tuple(vocab.cues), vocab.index, vocab.overlay, vocab.other_states, relays, states, vocab.word_lists,
-            vocab.groups, vocab.stems, vocab.labels_es, table.verdicts, table.wording, vocab.group_index)
+            tuple(vocab.cues), Packed.pack(vocab.index), vocab.overlay, vocab.other_states, relays, states, vocab.word_lists,
+            vocab.groups, vocab.stems, vocab.labels_es, table.verdicts, table.wording, Packed.pack(vocab.group_index))
 
 
 def _from_plain(data: tuple) -> LogicTable:
@@ -279,8 +279,9 @@ def _from_plain(data: tuple) -> LogicTable:
      states, word_lists, groups, stems, labels_es, verdicts, wording, group_index) = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
-    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), index, overlay, other_states,
-                       {st[0]: StateInfo(*st) for st in states}, word_lists, groups, stems, labels_es, group_index)
+    vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), Packed(index), overlay,
+                       other_states, {st[0]: StateInfo(*st) for st in states}, word_lists, groups, stems, labels_es,
+                       Packed(group_index))
     table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), *rest)
                   for i, st, ed, topic, subj, conds, *rest in rows]
     fireteam = {(r[0], r[1]): Relay(*r) for r in relays}

@@ -364,12 +364,86 @@ class Vocabulary:
         return out
 
 
-_common: dict[str, frozenset] = {}
+class Packed:
+    """A read-only phrase index as the logic cache keeps it: each key's entries stay marshalled
+    bytes until a question's word asks for them. A question reads a few dozen of ~4,000 keys,
+    and decoding them all is most of a cold `rulecheck ask`'s cache load."""
+
+    __slots__ = ("_raw", "_open")
+
+    def __init__(self, raw: dict[str, bytes]) -> None:
+        self._raw = raw
+        self._open: dict[str, list] = {}
+
+    @classmethod
+    def pack(cls, index: dict) -> dict[str, bytes]:
+        """The form the cache writes: each key's entries marshalled on their own."""
+        import marshal
+
+        return {key: marshal.dumps(entries) for key, entries in index.items()}
+
+    def get(self, key: str, default=None):
+        entries = self._open.get(key)
+        if entries is None:
+            raw = self._raw.get(key)
+            if raw is None:
+                return default
+            import marshal  # built in
+
+            entries = self._open[key] = marshal.loads(raw)
+        return entries
+
+    def __getitem__(self, key: str):
+        entries = self.get(key)
+        if entries is None:
+            raise KeyError(key)
+        return entries
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._raw
+
+    def __iter__(self):
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def keys(self):
+        return self._raw.keys()
+
+    def items(self):
+        return ((key, self[key]) for key in self._raw)
+
+    def values(self):
+        return (self[key] for key in self._raw)
 
 
-def common_words(lang: str) -> frozenset:
-    """The language's most frequent words (`data/lexicon/common-<lang>.txt`), read on first use:
-    only a question with a word the lexicon does not know needs them."""
+class CommonWords:
+    """One language's most frequent words (`data/lexicon/common-<lang>.txt`, a word a line).
+
+    Membership is a search of the file's text, not a set: building a set of its ~38,000
+    words costs a cold `rulecheck ask` more (~20 ms) than all the lookups a question makes.
+    """
+
+    def __init__(self, text: str) -> None:
+        self._text = "\n" + text + "\n"
+        self._seen: dict[str, bool] = {}
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str) or not word or "\n" in word or word.startswith("#"):
+            return False
+        hit = self._seen.get(word)
+        if hit is None:
+            hit = self._seen[word] = f"\n{word}\n" in self._text
+        return hit
+
+
+_common: dict[str, CommonWords] = {}
+
+
+def common_words(lang: str) -> CommonWords:
+    """The language's most frequent words, read on first use: only a question with a word the
+    lexicon does not know needs them."""
     words = _common.get(lang)
     if words is None:
         from rulecheck.data import DATA_DIR
@@ -379,7 +453,7 @@ def common_words(lang: str) -> frozenset:
             text = path.read_text(encoding="utf-8")
         except OSError:
             text = ""
-        words = _common[lang] = frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
+        words = _common[lang] = CommonWords(text)
     return words
 
 

@@ -13,6 +13,9 @@ from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
 
 ENV_VAR = "RULECHECK_DB"
 _CODE_DIRS = ("ingest", "kb")
+#: Bundled data the build never reads (the checker's lexicons, answer wording and verdict
+#: table): editing them must not rebuild the base, and every `rulecheck ask` hashes the rest.
+_CHECKER_ONLY = {"lexicon", "wording", "verdicts.toml"}
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 #: `on_build(path, reason)`: told before an automatic build; reason `missing` or `stale`.
@@ -80,7 +83,8 @@ def fingerprint_files() -> list[Path]:
     """Everything a build reads by default, each file once: the bundled data, then the ingest
     and kb code (`kb/` holds this module, in an installed package and a checkout alike)."""
     root = Path(__file__).resolve().parent.parent  # the installed `rulecheck` package, or the checkout
-    files = sorted(p for p in DATA_DIR.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    files = sorted(p for p in DATA_DIR.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                   and not _CHECKER_ONLY.intersection(p.relative_to(DATA_DIR).parts))
     for name in _CODE_DIRS:
         files += sorted((root / name).glob("*.py")) if (root / name).is_dir() else []
     return files
