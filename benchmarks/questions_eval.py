@@ -54,6 +54,7 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
 
     right = confident = confident_right = cite_n = cite_hit = 0
     wrong: list[tuple] = []
+    confusion: dict[tuple[str, str], int] = {}
     started = time.perf_counter()
     for q in questions:
         expected = {q["verdict"], *q.get("also", [])}
@@ -65,6 +66,8 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
             verdict, cites, why = f"error: {e}", [], ""
         ok = verdict in expected
         right += ok
+        key = (q["verdict"], verdict if ok or verdict in VERDICTS else "error")
+        confusion[key] = confusion.get(key, 0) + 1
         if verdict in ("yes", "no"):
             confident += 1
             confident_right += ok
@@ -78,7 +81,20 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
     return {"n": n, "accuracy": right / n if n else 0.0, "confident": confident,
             "precision": confident_right / confident if confident else 1.0,
             "wrong_confident": confident - confident_right, "cite5": cite_hit / cite_n if cite_n else 1.0,
-            "cite_n": cite_n, "seconds": time.perf_counter() - started, "misses": wrong if misses else []}
+            "cite_n": cite_n, "seconds": time.perf_counter() - started, "misses": wrong if misses else [],
+            "confusion": confusion}
+
+
+VERDICTS = ("yes", "no", "depends", "unknown")
+
+
+def print_confusion(name: str, confusion: dict) -> None:
+    """Expected verdict (rows) against the answer given (columns): counts only, no question
+    named, so a blind set's shape can be read without reading its misses."""
+    print(f"{name}: expected ↓ / answered →  " + "".join(f"{v:>9}" for v in (*VERDICTS, "error")))
+    for exp in VERDICTS:
+        print(f"  {exp:>8}                       " + "".join(f"{confusion.get((exp, got), 0):>9}"
+                                                            for got in (*VERDICTS, "error")))
 
 
 def main() -> None:
@@ -86,6 +102,8 @@ def main() -> None:
     parser.add_argument("only", nargs="*", help="only the sets whose path holds one of these words")
     parser.add_argument("--misses", action="store_true", help="list the questions answered wrongly")
     parser.add_argument("--by-style", action="store_true", help="also split each set by style and language")
+    parser.add_argument("--confusion", action="store_true",
+                        help="expected against answered verdicts, counts only (safe on a blind set)")
     parser.add_argument("--why", action="store_true", help="with --misses: how each missed question was read")
     args = parser.parse_args()
 
@@ -116,6 +134,8 @@ def main() -> None:
                 print(f"    {qid:10} expected {exp:8} got {got:8} {text}")
                 if args.why:
                     print(f"               {why}")
+            if args.confusion and "[" not in name:
+                print_confusion(name, s["confusion"])
         conn.close()
 
 

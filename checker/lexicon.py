@@ -125,10 +125,29 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
         word_lists[name + "@stems"] = frozenset(f"{lang}:{vocab._stem(w, lang)}" for w in word_lists.get(name, ())
                                                 for lang in LANGS if len(w) > 3 and " " not in w)
     word_lists["pages@stems"] = _page_stems(vocab)
+    word_lists["phrases@stems"] = _phrase_stems(vocab, word_lists)
     vocab.word_lists = word_lists
     vocab.groups = _groups(vocab, data, lexicons)
     vocab.index_groups()
     return vocab
+
+
+def _phrase_stems(vocab: Vocabulary, word_lists: dict) -> frozenset:
+    """The content words of the phrases the reader knows (states, Skills, conditions, what is
+    asked, who acts), as "<lang>:<stem>": a question word among them that the reading did not
+    use is a rule it missed, never ordinary talk. Words of the stop, filler and article lists
+    are not content words."""
+    plain = set().union(*(word_lists.get(n, frozenset()) for n in ("stop", "filler", "article", "pronoun", "speaker")))
+    out = set()
+    for index in (vocab.index, vocab.overlay):
+        for entries in index.values():
+            for spec, lang, kind, _ in entries:
+                if kind in ("filler", "trooper", "unit", "weapon"):
+                    continue
+                for word, st, strict in spec:
+                    if len(word) > 3 and word.isalpha() and word.lower() not in plain:
+                        out.add(f"{lang}:{st or word.lower()}")
+    return frozenset(out)
 
 
 def _page_stems(vocab: Vocabulary) -> frozenset:

@@ -26,7 +26,6 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "property": ("yes", "no", "open", "private"),
     "fact": ("fact",),
 }
-TOPICS = tuple(OUTCOMES)
 
 #: Context axes a scenario sets, with the value assumed when the question does not say.
 #: None means "unknown": a row needing a value there only *possibly* matches.
@@ -229,7 +228,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 7
+_CACHE_FORMAT = 8
 
 
 def _cache_file() -> Path | None:
@@ -315,7 +314,22 @@ def _load_bundled() -> LogicTable:
             os.replace(tmp, cache)
         except OSError:
             pass  # a read-only home only costs the parse
+        _prune_caches(cache)
     return table
+
+
+def _prune_caches(keep: Path, age: float = 86400.0) -> None:
+    """Remove the caches earlier versions of the data or code wrote (each upgrade or edit keys a
+    new file); one written in the last `age` seconds stays, for another install still using it."""
+    import time
+
+    cutoff = time.time() - age
+    for old in keep.parent.glob("logic-*.marshal"):
+        try:
+            if old != keep and old.stat().st_mtime < cutoff:
+                old.unlink()
+        except OSError:
+            pass  # gone already, or not ours to remove
 
 
 @lru_cache(maxsize=8)

@@ -120,7 +120,7 @@ class Vocabulary:
 
     def _stem(self, word: str, lang: str) -> str:
         st = stem(word, lang)
-        self.stems[(lang, word)] = st
+        self.stems.setdefault(lang, {})[word] = st
         return st
 
     def add(self, phrase: str, lang: str, kind: str, value: str, *, overlay: bool = False) -> None:
@@ -147,7 +147,7 @@ class Vocabulary:
 
     def token_stem(self, low: str, lang: str) -> str:
         """The stem of a question word (from the lexicon's stems when known)."""
-        st = self.stems.get((lang, low))
+        st = self.stems.get(lang, {}).get(low)
         return st if st is not None else stem(low, lang)
 
     def _match(self, spec: Spec, lang: str, toks: list[Token], i: int, qlang: str | None = None) -> int:
@@ -264,7 +264,9 @@ class Vocabulary:
     def ordinary(self, tok: Token, lang: str) -> bool:
         """A word that cannot name a rule here: written in lower case (or at a sentence's start),
         common in the question's language, and never used by its rules pages ("tucked", "lobbed")."""
-        if tok.cap or not tok.low.isalpha() or self.in_pages(tok, lang) or tok.low in self.word_lists.get("significant", ()):
+        if tok.cap or not tok.low.isalpha() or tok.low in self.word_lists.get("significant", ()):
+            return False
+        if self.in_pages(tok, lang) and f"{lang}:{self.token_stem(tok.low, lang)}" in self.word_lists.get("phrases@stems", ()):
             return False
         return tok.low in common_words(lang)
 

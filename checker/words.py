@@ -15,16 +15,20 @@ from typing import NamedTuple
 STEMMERS = {"en": "english", "es": "spanish"}
 
 # Contractions are undone before words are split, so "doesn't" reads as "does not" and
-# "marker's" as "marker" (the possessive says nothing a rule turns on).
-_CONTRACTIONS = (
-    (re.compile(r"\b(can)[’']?t\b", re.I), r"\1 not"),
-    (re.compile(r"\bwon[’']t\b", re.I), "will not"),
-    (re.compile(r"\b(\w+)n[’']t\b", re.I), r"\1 not"),
-    (re.compile(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)nt\b", re.I), r"\1 not"),
-    (re.compile(r"[’']s\b", re.I), ""),
-    (re.compile(r"[’'](re|ve|ll|d|m)\b", re.I), r" \1"),
-    (re.compile(r"[’']"), " "),
+# "marker's" as "marker" (the possessive says nothing a rule turns on). Compiled on the first
+# question with an apostrophe: most have none, and compiling costs a cold `rulecheck ask`.
+_CONTRACTION_RULES = (
+    (r"\b(can)[’']?t\b", r"\1 not"),
+    (r"\bwon[’']t\b", "will not"),
+    (r"\b(\w+)n[’']t\b", r"\1 not"),
+    (r"[’']s\b", ""),
+    (r"[’'](re|ve|ll|d|m)\b", r" \1"),
+    (r"[’']", " "),
 )
+_contractions: list = []
+#: Contractions written without the apostrophe ("dont", "isnt"): split when words are split.
+_BARE_NOT = frozenset(f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had",
+                                           "could", "would", "should", "must", "need"))
 _SENTENCE = re.compile(r"[.?!;:]+(?=\s|$)|[¿¡]|\n")
 _TOKEN = re.compile(r"\+|\w+")
 _CLAUSE = re.compile(r"\s*[,()\u2013\u2014]|\s+-\s")
@@ -53,7 +57,11 @@ def fold(text: str) -> str:
 def expand(text: str) -> str:
     """The text with contractions undone (`isn't` → `is not`, `marker's` → `marker`)."""
     text = unicodedata.normalize("NFC", text)
-    for pattern, repl in _CONTRACTIONS:
+    if "'" not in text and "’" not in text:
+        return text
+    if not _contractions:
+        _contractions.extend((re.compile(p, re.I), repl) for p, repl in _CONTRACTION_RULES)
+    for pattern, repl in _contractions:
         text = pattern.sub(repl, text)
     return text
 
@@ -72,7 +80,11 @@ def tokenize(text: str) -> list[Token]:
             word = t.group()
             cap = word[:1].isupper() and not starts_sentence
             brk = bool(_CLAUSE.match(chunk, t.end()))
-            tokens.append(Token(word, fold(word), len(tokens), sent, cap, brk))
+            low = fold(word)
+            if low in _BARE_NOT:  # "dont" is "do not"
+                tokens.append(Token(word[:-2], low[:-2], len(tokens), sent, cap))
+                word, low, cap = "not", "not", False
+            tokens.append(Token(word, low, len(tokens), sent, cap, brk))
             starts_sentence = False
             found = True
         last = m.end()
@@ -89,24 +101,26 @@ def words(text: str) -> list[str]:
 
 
 _stemmers: dict[str, object] = {}
-_stem_cache: dict[tuple[str, str], str] = {}
+#: language → folded word → stem; seeded from the logic cache (`preload_stems`).
+_stem_cache: dict[str, dict[str, str]] = {"en": {}, "es": {}}
 
 
 def stem(word: str, lang: str) -> str:
     """The Snowball stem of a folded word in `lang` (`en` or `es`)."""
-    key = (lang, word)
-    hit = _stem_cache.get(key)
+    known = _stem_cache[lang]
+    hit = known.get(word)
     if hit is None:
         stemmer = _stemmers.get(lang)
         if stemmer is None:
             import Stemmer  # PyStemmer (C): loaded on the first word not stemmed already
 
             stemmer = _stemmers[lang] = Stemmer.Stemmer(STEMMERS[lang])
-        hit = _stem_cache[key] = stemmer.stemWord(word)
+        hit = known[word] = stemmer.stemWord(word)
     return hit
 
 
-def preload_stems(known: dict[tuple[str, str], str]) -> None:
+def preload_stems(known: dict[str, dict[str, str]]) -> None:
     """Seed the stem cache (the lexicon's own words, from the logic cache): a question made of
     known words never loads the stemmer."""
-    _stem_cache.update(known)
+    for lang, stems in known.items():
+        _stem_cache.setdefault(lang, {}).update(stems)
