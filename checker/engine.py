@@ -120,9 +120,7 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
     """A general term asked about ("a Short Skill", "an Entire Order"): the rows of the more
     specific subjects under it whose outcome differs from the general one's, when there are
     any. Then the answer depends on which one is declared."""
-    if decision.outcome == "depends" or (decision.topic == "enemy" and decision.subject == "attack"):
-        # an enemy's Attack on a Marker: the rule's own exceptions (Intuitive Attack, a Template
-        # aimed at another target) are rows of their own, not kinds the answer turns on
+    if decision.outcome == "depends":
         return []
     subjects = table.vocabulary.subjects
     if not subjects[decision.subject].generic and decision.subject not in _CATEGORIES:
@@ -138,7 +136,7 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
 
 
 #: General terms whose kinds may answer differently (besides the `generic` catch-alls).
-_CATEGORIES = ("skill", "short_skill", "entire_order", "aro", "roll_skill", "short_movement")
+_CATEGORIES = ("skill", "short_skill", "entire_order", "aro", "roll_skill", "short_movement", "attack")
 
 
 def _topics(reading_prop: str, role: str) -> tuple[str, ...]:
@@ -234,7 +232,12 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                 return Evaluation("unknown", state, info.edition)
             decisions.append(d)
     else:
-        relays_or_none = [table.fireteam.get((state, s)) for s in reading.by("leader")]
+        leader = reading.by("leader")
+        relays_or_none = [table.fireteam.get((state, s)) for s in leader]
+        members = {r.member for r in relays_or_none if r}
+        # "the team goes Move + BS Attack and he just supports": the Support the member performs
+        # is said beside the leader's Skills, not declared by the leader
+        relays_or_none = [r for s, r in zip(leader, relays_or_none) if r or s not in members]
         if None in relays_or_none:
             return Evaluation("unknown", state, info.edition)  # what the member performs is not in the logic
         relays = [r for r in relays_or_none if r]

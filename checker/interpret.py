@@ -493,12 +493,25 @@ class _Reader:
                 self._use_negation(m)
                 self._use(m)
                 continue
+            if any(a.subject == m.value for a in actions) and self._instrument(m):
+                # "¿Mi rival puede Descubrir a mi tropa con una Tirada de Descubrir?": the same
+                # Skill named again as the means is the one already read (not "Move and Move")
+                self._use(m)
+                continue
             by = self._who(m, state_mentions)
             if by == "self" and kind == "skill" and states and self._enemy_only(states[0], m.value):
                 by = "enemy"  # "I delay my ARO" against a camo marker: only an enemy can
             actions.append(Action(m.value, by, kind, 0, m.text))
             self._use(m)
         return actions
+
+    def _instrument(self, m: Mention) -> bool:
+        """Whether `m` is named as the means of something ("with a Discover roll", "con una
+        Tirada de Descubrir", "using a Dodge")."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].low in self._list("article"):
+            i -= 1
+        return i >= 0 and self.toks[i].low in ("with", "using", "via", "con", "usando", "mediante")
 
     def _enemy_only(self, state: str, subject: str) -> bool:
         """The state's rows speak of `subject` only as something an enemy does: it has enemy
@@ -523,7 +536,11 @@ class _Reader:
             i -= 1
         if i >= 0 and self.toks[i].low in ("by", "por") and not self._passive(m):
             return "enemy"  # "targeted by a failed Discover": an enemy's Skill
-        if m.start > 0 and self.toks[m.start - 1].low in _MY:
+        j = m.start - 1
+        named = next((n for n in self.mentions if n.kind in ("weapon", "unit") and n.end == m.start), None)
+        if named is not None:
+            j = named.start - 1  # "can my HMG shoot it?": the asker's trooper, named by its weapon
+        if j >= 0 and self.toks[j].low in _MY:
             return self._speaker_side() if getattr(self, "asker_known", True) else "self"  # "my Chain Rifle template"
         if getattr(self, "target_inferred", False) and self.vocab.subjects[m.value].kind == "skill":
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
@@ -547,7 +564,7 @@ class _Reader:
         sent = self.toks[m.start].sent
         cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
         rel = next((i for i in range(m.start - 1, max(-1, m.start - 4), -1)
-                    if self.toks[i].low in ("que", "who", "which", "quien")), None)
+                    if self.toks[i].low in ("que", "who", "which", "that", "quien")), None)
         if rel is not None and not any(rel < c[1] < m.start for c in cands):
             # "da Apoyo al Líder, que dispara", "un marcador que declaró Mover": the one named
             # right before "que" does it
@@ -729,7 +746,8 @@ class _Reader:
         from rulecheck.checker.engine import ancestors_in
 
         subs = self.vocab.subjects
-        events = [m for m in subjects if subs[m.value].kind == "event"]
+        # "misses, so no ARM roll": an event said not to happen explains no Skill away
+        events = [m for m in subjects if subs[m.value].kind == "event" and not self._negated(m)]
         means = {x for m in subjects for a in ancestors_in(subs, m.value) for x in subs[a].means}
         if means and events:
             # "discovered by Sensor", "moves into base contact": how the event comes about

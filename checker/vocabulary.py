@@ -164,9 +164,15 @@ class Vocabulary:
             elif tok.low == word:
                 exact += 1
             elif not st or len(tok.low) <= 3 or (qlang is not None and lang != qlang) \
-                    or self.token_stem(tok.low, lang) != st:
+                    or self.token_stem(tok.low, lang) != st or (tok.cap and self._names_itself(tok)):
+                # "his first Short Skill is Discover": a capitalised name is that name, not an
+                # inflection of another phrase's word ("is discovered")
                 return -1
         return exact
+
+    def _names_itself(self, tok: Token) -> bool:
+        """Whether the word as written is a one-word phrase of its own (`Discover`)."""
+        return any(len(entry[0]) == 1 for entry in self.index.get("=" + tok.low, ()))
 
     def _keys(self, tok: Token, qlang: str | None) -> list[str]:
         keys = ["=" + tok.low]
