@@ -274,7 +274,7 @@ class Words:
         state = self.state_label(reading.states[0]) if reading.states else (
             reading.other_states[0] if reading.other_states else "—")
         parts = []
-        for who in ("self", "leader", "ally", "enemy"):
+        for who in ("self", "leader", "team", "ally", "enemy"):
             skills = [a for a in reading.actions if a.by == who and a.kind == "skill"]
             if skills:
                 parts.append(self.text("acts", who=self.w["by"][who].format(state=state), verb=self.text("declares"),
@@ -362,6 +362,10 @@ class Words:
         if ev.would is not None:
             return self.unknown_issue(reading)
         if ev.verdict == "depends":
+            if ev.roles:
+                told = {role: self.w["outcome_when"].get(o, o) if o else self.text("role_unknown")
+                        for role, o in ev.roles.items()}
+                return self.text("by_role", leader=told["leader"], member=told["member"])
             if ev.category:
                 parts = [f"{self.subject(r.subject)}: {self.w['outcome_when'][r.outcome]}" for d in ev.decisions for r in d.rows]
                 return self.text("category", skill=self.subject(ev.category), parts="; ".join(dict.fromkeys(parts)))

@@ -25,7 +25,7 @@ class Evaluation:
 
     # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses`.
     __slots__ = ("verdict", "state", "edition", "outcome", "decisions", "order_row", "relays", "proposition",
-                 "polarity", "would", "category")
+                 "polarity", "would", "category", "roles")
 
     def __init__(self, verdict: str, state: str | None = None, edition: str | None = None, outcome: str | None = None,
                  decisions: list[Decision] | None = None, order_row: Row | None = None,
@@ -44,6 +44,8 @@ class Evaluation:
         self.would = would
         #: A general term asked about ("an Entire Order") whose kinds the rows answer differently.
         self.category = category
+        #: "The team declares…", the trooper's role unsaid: each role's outcome (None: not known).
+        self.roles: dict[str, str | None] = {}
 
     def __repr__(self) -> str:
         return f"Evaluation({self.verdict!r}, {self.state!r}, outcome={self.outcome!r}, cites={self.cites!r})"
@@ -177,14 +179,16 @@ def evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluatio
             r.actions = [Action(a.subject, who if a.by == "team" else a.by, a.kind, a.position, a.text) for a in reading.actions]
             r.context = dict(reading.context, fireteam=role)
             results.append(evaluate_state(table, r, state))
-        if results[0].verdict == results[1].verdict or results[1].outcome is None:
+        if results[0].verdict == results[1].verdict:
             return results[0]
-        if results[0].outcome is None:
-            return results[1]
-        merged = results[0]
-        return Evaluation("depends", state, merged.edition, "depends",
-                          results[0].decisions + results[1].decisions, merged.order_row, merged.relays,
-                          merged.proposition, merged.polarity)
+        # the roles answer differently, or the rules here answer for one role only: which
+        # one the trooper is decides (never the one known answer, confidently)
+        merged = results[0] if results[0].outcome is not None else results[1]
+        ev = Evaluation("depends", state, merged.edition, "depends",
+                        results[0].decisions + results[1].decisions, merged.order_row, merged.relays,
+                        merged.proposition, merged.polarity)
+        ev.roles = {"member": results[0].outcome, "leader": results[1].outcome}
+        return ev
     return _evaluate_state(table, reading, state)
 
 

@@ -40,6 +40,8 @@ _LEADING = {"so", "and", "but", "ok", "okay", "then", "also", "quick", "question
 #: Words before a state that make the marker someone else's, or the asker's own.
 _ENEMY_OWNER = {"enemy", "opponent", "opponents", "his", "their", "enemigo", "enemiga", "rival", "opp", "opposing"}
 _MY = {"my", "mi", "mis", "our", "nuestro", "nuestra"}
+#: Two words opening the alternative a question turns down ("X rather than Y?").
+_REJECTING = {("rather", "than"), ("instead", "of"), ("en", "vez"), ("en", "lugar")}
 #: Cue axes that describe the question rather than set a condition.
 _READING_AXES = ("delayed",)
 
@@ -152,12 +154,23 @@ class _Reader:
         """A word list in the question's language."""
         return self.vocab.listed(name, self.rec.lang)
 
+    def _rejected_alternative(self) -> int | None:
+        """Where the alternative a question turns down starts ("rather than", "instead of", "en
+        vez de", "en lugar de"), in its last sentence; None when there is none."""
+        toks = self.toks
+        for i in range(len(toks) - 1):
+            pair = (toks[i].low, toks[i + 1].low)
+            if toks[i].sent == self.last and pair in _REJECTING:
+                return i
+        return None
+
     def _state_of_topic(self) -> list[str]:
         """No state named, but a property only one state's rows speak of ("Do I have to show my
         Fireteam's composition bonuses?" is the HoloMask page's FAQ): that state."""
         found = []
+        beaten = {o for sid, _, _ in self.rec.composites for o in self.vocab.subjects[sid].over}
         for sid, n, _ in self.rec.composites:
-            if self.vocab.subjects[sid].kind == "property":
+            if self.vocab.subjects[sid].kind == "property" and sid not in beaten:
                 found += [(n, st) for st in {r.state for r in self.table.rows if r.subject == sid}]
         owners = {st for _, st in found}
         default = self._camouflage_state(self.edition or DEFAULT_EDITION)
@@ -334,7 +347,9 @@ class _Reader:
         asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)
                 and (m.value.split(":")[0] not in ("fact", "what_happens") or self._opens_sentence(m))]
         in_q = [m for m in asks if self.toks[m.start].sent == self.last]
-        chosen = in_q or asks
+        # "Despliegue Oculto: cuando se revela mi tropa, ¿elijo yo…?": a question word opening
+        # the scene ("cuando", "when") is a conjunction there, not what is asked
+        chosen = in_q or [m for m in asks if m.value.split(":")[0] not in ("fact", "what_happens")]
         if not chosen:
             return "plain", "+", "model", None
         def rank(m: Mention) -> tuple[int, int]:
@@ -412,6 +427,11 @@ class _Reader:
         speak of and no Skill named outside its words is more specific."""
         covered = {r.subject for r in self.table.rows if r.state in states}
         found = [(sid, n, places) for sid, n, places in self.rec.composites if sid in covered]
+        rejected = self._rejected_alternative()
+        if rejected is not None and any(all(a < rejected for a, _ in f[2]) for f in found):
+            # "the real profile rather than the imitated one's?": what follows "rather than" is
+            # the alternative turned down, not what is asked
+            found = [f for f in found if all(a < rejected for a, _ in f[2])]
         beaten = {o for sid, _, _ in found for o in self.vocab.subjects[sid].over}
         phrase_subjects = {m.value for m in self.mentions if m.kind == "subject"}
         beaten |= {o for s in phrase_subjects for o in self.vocab.subjects[s].over}

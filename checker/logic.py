@@ -53,6 +53,8 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "silhouette_match": (("same", "other"), None),
     # the position a Hidden Deployment trooper was written down in, free or occupied
     "spot": (("free", "taken"), None),
+    # the step of the Order the question is at: its Resolution (rolls and MODs determined), or before
+    "step": (("before", "resolution"), "before"),
 }
 #: Values a question must state for a row to apply: left unsaid, such a row does not even
 #: possibly match ("can an enemy shoot a trooper in Hidden Deployment?" presumes it still is).
@@ -118,6 +120,7 @@ condition("by_self", "acted_by", "self", doc="the trooper in the state brings th
 condition("by_enemy", "acted_by", "enemy", doc="an enemy brings the event about (e.g. it moves into contact with the trooper)")
 condition("target_plain", "target", "plain", doc="the target is in no hiding state (nor in a Zero Visibility Zone)")
 condition("needs_roll", "roll_needed", "yes", doc="the Skill needs a roll")
+condition("at_resolution", "step", "resolution", doc="at the Resolution step of the Order")
 condition("no_roll", "roll_needed", "no", doc="the Skill needs no roll")
 condition("same_silhouette", "silhouette_match", "same", doc="the imitated model has the bearer's Silhouette")
 condition("other_silhouette", "silhouette_match", "other", doc="the imitated model has another Silhouette")
