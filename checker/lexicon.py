@@ -45,15 +45,21 @@ _NAME_KINDS = {"trooper": "trooper", "unit": "unit", "weapon": "weapon", "marker
 
 
 def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DIR,
-                     glossary_path: Path | str | None = None) -> Vocabulary:
+                     glossary_path: Path | str | None = None, *, own_lexicon: bool = True,
+                     data_dir: Path = DATA_DIR) -> Vocabulary:
     """The vocabulary from a parsed logic table, the glossary and the lexicons;
     `LogicTableError` naming the entry at fault. A logic table without `[state.*]` takes the
-    bundled table's (a test's fictional table may add states of its own)."""
+    bundled table's (a test's fictional table may add states of its own). `own_lexicon`
+    False: the lexicons are another table's (the bundled ones beside a table of its own), so
+    their phrases for subjects and states this table lacks are skipped, not errors.
+    `data_dir`: the folder whose `manifest.toml` names the rules pages."""
     glossary = load_glossary(glossary_path) if glossary_path else load_glossary()
     states = read_states(data["state"] if "state" in data else _bundled_part("state"), path, glossary)
     lexicons = [_read_lexicon(p) for p in sorted(Path(lexicon_dir).glob("*.toml")) if p.name not in _DATA_FILES]
     if not lexicons:
         raise LogicTableError(f"{lexicon_dir}: no lexicon files (<lang>.toml); reinstall rulecheck")
+    if not own_lexicon:
+        lexicons = [_only_known(lex, data, states) for lex in lexicons]
     subjects = _subjects(data, path, glossary, lexicons)
     state_names = {sid: glossary.terms[sid].names for sid in states}
     other_states = {t.id: t.names for t in glossary.terms.values() if t.kind == "state" and t.id not in states}
@@ -124,7 +130,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
         # content words match on their stems too ("players" is "player")
         word_lists[name + "@stems"] = frozenset(f"{lang}:{vocab._stem(w, lang)}" for w in word_lists.get(name, ())
                                                 for lang in LANGS if len(w) > 3 and " " not in w)
-    word_lists["pages@stems"] = _page_stems(vocab)
+    word_lists["pages@stems"] = _page_stems(vocab, data_dir)
     word_lists["phrases@stems"] = _phrase_stems(vocab, word_lists)
     vocab.word_lists = word_lists
     vocab.groups = _groups(vocab, data, lexicons)
@@ -150,17 +156,27 @@ def _phrase_stems(vocab: Vocabulary, word_lists: dict) -> frozenset:
     return frozenset(out)
 
 
-def _page_stems(vocab: Vocabulary) -> frozenset:
+def _only_known(lex: dict, data: dict, states: dict) -> dict:
+    """A lexicon without the phrases for subjects and states `data` does not define."""
+    known = set(data.get("subject", {}))
+    out = dict(lex)
+    for section in ("subject", "composite"):
+        out[section] = {sid: v for sid, v in lex.get(section, {}).items() if sid in known}
+    out["state"] = {sid: v for sid, v in lex.get("state", {}).items() if sid in states}
+    return out
+
+
+def _page_stems(vocab: Vocabulary, data_dir: Path = DATA_DIR) -> frozenset:
     """Every word the bundled rules pages use, as "<page language>:<stem>": a word of a question
     the pages use is a rules word, never set aside as ordinary talk. Navigation lines (three
     or more "|") are not rules text."""
     from rulecheck.checker.words import tokenize
 
-    manifest = read_toml(DATA_DIR / "manifest.toml", LogicTableError, "the manifest", "Reinstall rulecheck.")
+    manifest = read_toml(data_dir / "manifest.toml", LogicTableError, "the manifest", "Reinstall rulecheck.")
     out = set()
     for page in manifest.get("page", []):
         lang = page.get("lang", "en")
-        text = (DATA_DIR / page["file"]).read_text(encoding="utf-8")
+        text = (data_dir / page["file"]).read_text(encoding="utf-8")
         text = "\n".join(line for line in text.splitlines() if line.count("|") < 3)
         for tok in tokenize(text):
             if len(tok.low) > 3 and tok.low.isalpha():

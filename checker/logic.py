@@ -341,8 +341,23 @@ def _load(path: str, glossary: str | None = None) -> LogicTable:
     from rulecheck.checker.verdicts import load_verdicts
     from rulecheck.checker.wording import load_wording
 
+    from rulecheck.checker.lexicon import LEXICON_DIR
+    from rulecheck.checker.verdicts import VERDICTS_PATH
+    from rulecheck.checker.wording import WORDING_DIR
+
     data = read_toml(path, LogicTableError, "the logic table", "Fix the file (an authoring error).")
-    vocabulary = build_vocabulary(data, path, glossary_path=glossary)
+    folder = Path(path).parent
+
+    def beside(name: str, bundled: Path) -> Path:
+        # a data folder of its own (a test's fictional state, a user's table) may hold any of
+        # the checker's files beside the logic table; what it lacks is the bundled file
+        return folder / name if (folder / name).exists() else bundled
+
+    lexicon_dir = beside("lexicon", LEXICON_DIR)
+    glossary = glossary or (str(folder / "glossary.toml") if (folder / "glossary.toml").exists() else None)
+    vocabulary = build_vocabulary(data, path, lexicon_dir, glossary_path=glossary,
+                                  own_lexicon=lexicon_dir != LEXICON_DIR or folder == DATA_DIR,
+                                  data_dir=folder if (folder / "manifest.toml").exists() else DATA_DIR)
     rows: list[Row] = []
     seen: set[str] = set()
     for i, raw in enumerate(data.get("row", []), 1):
@@ -358,7 +373,8 @@ def _load(path: str, glossary: str | None = None) -> LogicTable:
         if (relay.state, relay.leader) in fireteam:
             raise LogicTableError(f"{path}: fireteam #{i}: a second entry for {relay.state} / {relay.leader}")
         fireteam[(relay.state, relay.leader)] = relay
-    table = LogicTable(rows, vocabulary, explained, path, fireteam, load_verdicts(), load_wording())
+    table = LogicTable(rows, vocabulary, explained, path, fireteam,
+                       load_verdicts(beside("verdicts.toml", VERDICTS_PATH)), load_wording(beside("wording", WORDING_DIR)))
     clashes = find_ambiguities(table)
     if clashes:
         a, b = clashes[0]
