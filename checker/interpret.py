@@ -18,7 +18,7 @@ Each part of the reading comes from one small rule, in order:
 from __future__ import annotations
 
 from rulecheck.checker.errors import EmptyQuestion
-from rulecheck.checker.logic import LogicTable
+from rulecheck.checker.logic import READING_AXES, LogicTable
 from rulecheck.checker.reading import Action, Reading
 from rulecheck.checker.recognize import Recognized, recognize
 from rulecheck.checker.scenario import check_edition
@@ -40,10 +40,14 @@ _LEADING = {"so", "and", "but", "ok", "okay", "then", "also", "quick", "question
 #: Words before a state that make the marker someone else's, or the asker's own.
 _ENEMY_OWNER = {"enemy", "opponent", "opponents", "his", "their", "enemigo", "enemiga", "rival", "opp", "opposing"}
 _MY = {"my", "mi", "mis", "our", "nuestro", "nuestra"}
+#: Words that end the clause a negation governs ("didn't move, so he shot").
+_CLAUSE_BREAK = {"so", "and", "but", "then", "because", "since", "while", "y", "pero", "porque", "luego", "entonces"}
+#: Negations that govern a whole clause ("did not want to Discover"), not only the phrase
+#: after them ("without any rule", "no camo").
+_CLAUSE_NEGATION = {"en": {"not", "never", "cannot"}, "es": {"no", "nunca", "jamas"}}
 #: Two words opening the alternative a question turns down ("X rather than Y?").
 _REJECTING = {("rather", "than"), ("instead", "of"), ("en", "vez"), ("en", "lugar")}
 #: Cue axes that describe the question rather than set a condition.
-_READING_AXES = ("delayed",)
 
 
 def read_question(table: LogicTable, text: str, *, edition: str | None = None) -> Reading:
@@ -287,9 +291,7 @@ class _Reader:
         found: dict[str, list[tuple[int, str]]] = {}
         for m in cues:
             axis, value = m.value.split("=", 1)
-            if axis in _READING_AXES:
-                continue
-            if self._at_start_only(m):
+            if axis in READING_AXES:
                 continue
             if self._negated(m) and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
@@ -322,16 +324,47 @@ class _Reader:
             return value
         return None
 
-    def _at_start_only(self, m: Mention) -> bool:
-        return False
-
     def _negated(self, m: Mention) -> bool:
-        """Whether a negation stands right before `m` (an article or auxiliary between at most)."""
+        """Whether a negation stands right before `m` (an article or auxiliary between at most),
+        or, for a Skill or event, opens the clause it is in ("I don't want to waste my ARO on
+        a Discover", "couldn't see it, so he shot": the Discover is not declared)."""
         i = m.start - 1
         while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and self.rec.roles.get(i) in ("stop", "passive") \
                 and self.toks[i].low not in ("if", "when", "si", "cuando") and m.start - i <= 3:
             i -= 1
-        return i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
+        if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used:
+            return True
+        return m.kind == "subject" and self._clause_negation(m) is not None
+
+    def _clause_negation(self, m: Mention) -> int | None:
+        """The negation opening `m`'s clause, with no other Skill or event between them, and
+        not the negative question's own ("Doesn't it lose…?" asks whether it loses)."""
+        sent = self.toks[m.start].sent
+        for i in range(m.start - 1, -1, -1):
+            t = self.toks[i]
+            if t.sent != sent or t.brk or t.low in _CLAUSE_BREAK or self.rec.roles.get(i) in ("condition", "connector"):
+                return None
+            if any(n.kind == "subject" and n.start <= i < n.end for n in self.mentions):
+                return None
+            if self.rec.roles.get(i) == "negation" and i not in self.used:
+                if t.low not in _CLAUSE_NEGATION.get(self.rec.lang, ()):
+                    return None  # "without any special rule … declare a BS Attack": a phrase's, not the clause's
+                return None if self._question_negation(i) else i
+        return None
+
+    def _question_negation(self, i: int) -> bool:
+        """The negation of a negative question: right after its opening auxiliary ("Doesn't",
+        "Shouldn't", "Is it not true that…", "¿No pierde…?")."""
+        t = self.toks[i]
+        first = next(x for x in self.toks if x.sent == t.sent)
+        if t.sent != self.last:
+            return False
+        if i == first.i:
+            return t.low == "no"  # "¿No pierde el camuflaje?"
+        if first.low not in self._list("question"):
+            return False
+        between = [x for x in self.toks[first.i + 1:i]]
+        return all(x.low in ("it", "he", "she", "they", "this", "that", "there") for x in between) and len(between) <= 1
 
     def _use_negation(self, m: Mention) -> None:
         i = m.start - 1
@@ -463,6 +496,16 @@ class _Reader:
                     self._use(m)
         if sid == "whole_order" and skills_outside:
             return None  # "Move + BS Attack … revealed during the Move?": the declarations decide
+        state_asks = [m for m in self.mentions if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends")
+                      and self.toks[m.start].sent == self.last]
+        if self.vocab.subjects[sid].kind == "property" and prop in ("revealed", "state_ends") and skills_outside \
+                and not any(m.value in self.vocab.subjects[sid].situation for m in skills_outside) \
+                and state_asks and not any(i in inside for m in state_asks for i in range(m.start, m.end)) \
+                and not any(m.kind == "ask" and m.value.split(":")[0] in ("may", "required")
+                            and self.toks[m.start].sent == self.last for m in self.mentions):
+            # "With his first order he declares a skill. Does he come out as a TO marker?": what
+            # the Skill does to the state is asked, not the property the other words touch
+            return None
         for a, b in places:
             self.used.update(range(a, b))
         for m in self.mentions:
@@ -908,6 +951,8 @@ class _Reader:
                     significant and t.sent != self.last and not t.cap)):
                 self.ignored.append(t.text)
                 continue
+            if role == "negation" and self._question_negation(t.i):
+                continue  # "Doesn't it lose…?", "Shouldn't he be revealed?": asked as the plain question
             if role == "negation":
                 actor = next((m for m in self.mentions if m.kind == "actor" and 0 < m.start - t.i <= 2), None)
                 if actor is not None:

@@ -56,6 +56,9 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     # the step of the Order the question is at: its Resolution (rolls and MODs determined), or before
     "step": (("before", "resolution"), "before"),
 }
+#: Axes a cue may set that describe the question rather than a condition rows test ("I delayed
+#: my ARO" tells the scene; the reader turns it into what is asked).
+READING_AXES: dict[str, tuple[str, ...]] = {"delayed": ("yes",)}
 #: Values a question must state for a row to apply: left unsaid, such a row does not even
 #: possibly match ("can an enemy shoot a trooper in Hidden Deployment?" presumes it still is).
 EXPLICIT = {("discovered", "revealed"), ("retry", "new_marker"), ("retry", "other_trooper")}
@@ -231,7 +234,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 8
+_CACHE_FORMAT = 9
 
 
 def _cache_file() -> Path | None:
@@ -358,6 +361,12 @@ def _load(path: str, glossary: str | None = None) -> LogicTable:
     vocabulary = build_vocabulary(data, path, lexicon_dir, glossary_path=glossary,
                                   own_lexicon=lexicon_dir != LEXICON_DIR or folder == DATA_DIR,
                                   data_dir=folder if (folder / "manifest.toml").exists() else DATA_DIR)
+    for axis, value, phrases, _, _ in vocabulary.cues:
+        if value not in (AXES[axis][0] if axis in AXES else READING_AXES.get(axis, ())):
+            valid = ", ".join([f"{a}={v}" for a, (vals, _) in AXES.items() for v in vals] +
+                              [f"{a}={v}" for a, vals in READING_AXES.items() for v in vals])
+            raise LogicTableError(f"{path}: the cue {axis}={value} ({phrases[0]!r}…) sets no condition rows test; "
+                                  f"use one of {valid}")
     rows: list[Row] = []
     seen: set[str] = set()
     for i, raw in enumerate(data.get("row", []), 1):
