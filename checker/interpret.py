@@ -461,10 +461,13 @@ class _Reader:
         covered = {r.subject for r in self.table.rows if r.state in states}
         found = [(sid, n, places) for sid, n, places in self.rec.composites if sid in covered]
         rejected = self._rejected_alternative()
-        if rejected is not None and any(all(a < rejected for a, _ in f[2]) for f in found):
+        if rejected is not None:
             # "the real profile rather than the imitated one's?": what follows "rather than" is
-            # the alternative turned down, not what is asked
-            found = [f for f in found if all(a < rejected for a, _ in f[2])]
+            # the alternative turned down, not what is asked; a composite stands only when each
+            # of its groups is found before it
+            before = [f for f in found if all(any(a < rejected for a, _ in group)
+                                              for group in self.rec.group_places.get(f[0], [f[2]]))]
+            found = before or found
         beaten = {o for sid, _, _ in found for o in self.vocab.subjects[sid].over}
         phrase_subjects = {m.value for m in self.mentions if m.kind == "subject"}
         beaten |= {o for s in phrase_subjects for o in self.vocab.subjects[s].over}

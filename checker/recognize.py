@@ -32,6 +32,8 @@ class Recognized(NamedTuple):
     roles: dict[int, str]
     #: The language the question is written in ("en" or "es").
     lang: str
+    #: Composite subject id → each group's places [(start, end)], in group order.
+    group_places: dict[str, list[list[tuple[int, int]]]] = {}
 
 
 def recognize(vocab: Vocabulary, text: str) -> Recognized:
@@ -42,9 +44,10 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     overlay = vocab.scan(toks, overlay=True, lang=lang)
     states = [(m.start, m.end) for m in mentions if m.kind in ("state", "hint", "weak_state", "other_state")]
     composites = []
+    group_places: dict[str, list[list[tuple[int, int]]]] = {}
     places_of = vocab.scan_groups(toks, lang)
     for sid, groups in vocab.groups.items():
-        places = []
+        places, per_group = [], []
         for n in range(len(groups)):
             # a group's words take part of a state's name only word for word: "deploy" is not
             # in "Hidden Deployment", "camouflaged" is in "camouflaged trooper"
@@ -53,13 +56,15 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             if not where:
                 break
             places += where
+            per_group.append(where)
         else:
             composites.append((sid, len(groups), places))
+            group_places[sid] = per_group
     roles: dict[int, str] = {}
     covered = {i for m in mentions for i in range(m.start, m.end)}
     for tok in toks:
         roles[tok.i] = _role(vocab, tok, tok.i in covered, lang)
-    return Recognized(toks, mentions, overlay, composites, roles, lang)
+    return Recognized(toks, mentions, overlay, composites, roles, lang, group_places)
 
 
 def _role(vocab: Vocabulary, tok: Token, covered: bool, lang: str) -> str:
