@@ -112,3 +112,28 @@ def golden():
         assert got == json.loads(expected_path.read_text(encoding="utf-8"))
 
     return check
+
+
+@pytest.fixture(scope="session")
+def table():
+    """The bundled logic table, loaded once for the session (read it, never change it)."""
+    from rulecheck.checker.logic import load_logic
+
+    return load_logic()
+
+
+@pytest.fixture(scope="session")
+def answer_of(conn, table):
+    """`answer_of(question, edition=None)` → the `Answer` from the session's base and table,
+    each question answered once per session (the question-set tests share them)."""
+    from rulecheck.checker.answer import answer_question
+
+    done: dict = {}
+
+    def answer(question: str, edition: str | None = None):
+        key = (question, edition)
+        if key not in done:
+            done[key] = answer_question(conn, question, edition=edition, table=table)
+        return done[key]
+
+    return answer
