@@ -43,28 +43,6 @@ def conn(built_db: Path):
     c.close()
 
 
-@pytest.fixture(scope="session")
-def ask(conn):
-    """Ask a question and check the verdict and the first, deciding, citation.
-
-    `first=None` means no citation may decide (an `unknown` answer quotes the nearest passages).
-    Returns the `Answer` for further checks.
-    """
-    from rulecheck.checker.answer import answer_question
-
-    def check(question: str, verdict: str, first: str | None, edition: str | None = None):
-        answer = answer_question(conn, question, edition=edition)
-        assert answer.verdict == verdict, answer.to_text()
-        if first is None:
-            assert all(c["deciding"] is False for c in answer.citations), answer.to_text()
-        else:
-            assert answer.citations and answer.citations[0]["id"] == first, answer.to_text()
-            assert answer.citations[0]["deciding"], "the first citation must be one that decides"
-        return answer
-
-    return check
-
-
 @pytest.fixture
 def run_ask(built_db: Path, monkeypatch):
     """`rulecheck ask ARGS…` through click's runner against the session's base; returns the Result."""

@@ -78,10 +78,61 @@ def test_an_ambiguous_pair_is_an_authoring_error(tmp_path):
         load_with(tmp_path, ROW + other)
 
 
-def test_a_state_needs_its_glossary_entry(tmp_path):
-    state = '\n[state.ninja]\nedition = "N4"\nlabel = "Ninja"\nhints = []\ncost = "cancels it"\n'
-    with pytest.raises(LogicTableError, match=r"\[state.ninja\]: not a state in glossary.toml"):
-        load_with(tmp_path, state)
+def test_exclusive_conditions_or_priorities_are_not_ambiguous(tmp_path):
+    active = ROW.replace('"r-one"', '"r-two"').replace('"reactive_turn"', '"active_turn"').replace('"keeps"', '"cancelled"')
+    lower = ROW.replace('"r-one"', '"r-three"').replace("priority = 99", "priority = 98").replace('"keeps"', '"cancelled"')
+    ids = {r.id for r in load_with(tmp_path, ROW + active + lower).rows}
+    assert {"r-one", "r-two", "r-three"} <= ids
+
+
+def test_a_fact_row_needs_its_answer(tmp_path):
+    fact = ROW.replace('topic = "declares"', 'topic = "fact"').replace('outcome = "keeps"', 'outcome = "fact"')
+    with pytest.raises(LogicTableError, match="row 'r-one': a `fact` row needs `answer`"):
+        load_with(tmp_path, fact)
+
+
+STATE = """
+[state.camouflaged]
+edition = "N4"
+label = "Camouflaged"
+hints = ["camouflage"]
+cost = "cancels it"
+"""
+
+
+@pytest.mark.parametrize("change,message", [
+    (('[state.camouflaged]', '[state.ninja]'), "[state.ninja]: not a state in glossary.toml; add it there"),
+    (('edition = "N4"', 'edition = "N5"'), "[state.camouflaged]: edition must be one of N3, N4"),
+    (('hints = ["camouflage"]', 'hints = ["camoflage"]'), "hint 'camoflage' is not a skill"),
+    (('cost = "cancels it"', 'cost = ""'), "`cost` must be a non-empty string"),
+    (('cost = "cancels it"', 'cost = "x"\ncolour = "red"'), "give cost, edition, hints, label"),
+])
+def test_bad_state_entries_name_the_state(tmp_path, change, message):
+    """A table of its own states (read before the lexicons: these fail fast)."""
+    path = tmp_path / "logic.toml"
+    path.write_text(STATE.replace(*change), encoding="utf-8")
+    with pytest.raises(LogicTableError) as e:
+        load_logic(path)
+    assert message in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("change,message", [
+    (("\n[words]\n", "\n[wordz]\n"), "unknown section(s) ['wordz']"),
+    (("\n[words]\n", "\n[words]\ncolours = [\"red\"]\n"), "[words] 'colours' is not a word list"),
+    (('language = "en"', 'language = "fr"'), "language must be one of"),
+])
+def test_bad_lexicons_name_the_entry(tmp_path, change, message):
+    """A lexicon is data like the table: a bad one is an authoring error naming the file and entry."""
+    from rulecheck.checker.lexicon import LEXICON_DIR, build_vocabulary
+
+    folder = tmp_path / "lexicon"
+    folder.mkdir()
+    english = (LEXICON_DIR / "en.toml").read_text(encoding="utf-8")
+    assert change[0] in english
+    (folder / "en.toml").write_text(english.replace(*change, 1), encoding="utf-8")
+    with pytest.raises(LogicTableError) as e:
+        build_vocabulary({}, "logic.toml", lexicon_dir=folder)
+    assert message in str(e.value) and "en.toml" in str(e.value), str(e.value)
 
 
 def test_an_unknown_parent_subject(tmp_path):

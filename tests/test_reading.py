@@ -165,6 +165,52 @@ WHO_ACTS = [
          conditions={"camouflage": "yes"}),
     case("Can a reactive trooper delay its ARO against a camo marker?", states=("camouflaged",), asked=MAY,
          actions=[("delay_aro", "enemy")]),
+    # a move into contact with a marker: the asker is its enemy
+    case("Can my trooper move into base contact with an enemy camo marker?", states=("camouflaged",), asked=MAY,
+         actions=[("silhouette_contact", "enemy")]),
+    # the Attack is how the roll comes about; the roll is what happens to the trooper
+    case("Is a TO Camouflaged trooper revealed if an Intuitive Attack forces it to make an ARM roll?",
+         states=("to_camouflaged",), asked=REVEALED, actions=[("saving_roll", "self")]),
+    # "with Hidden Deployment" is the trooper's own state
+    case("Can Surprise Attack be used with Hidden Deployment State?", states=("hidden_deployment",), asked=MAY,
+         actions=[("surprise_attack", "self")]),
+    case("Does a camo marker need to be discovered before being attacked?", states=("camouflaged",),
+         asked=REQUIRED, actions=[("attack", "enemy")], conditions={"discovered": "no"}),
+    # "he" after the Team Leader's Skill is the trooper asked about, as is a unit's name there
+    case("Does a holomask trooper stay hidden if the fireteam leader declares BS attack and he supports?",
+         states=("holomask",), asked=HIDDEN, actions=[("bs_attack", "leader"), ("support", "self")],
+         conditions={"fireteam": "member"}),
+    case("The Team Leader declares BS Attack and the Hafza supports. Is the HoloMask trooper revealed?",
+         states=("holomask",), asked=REVEALED, actions=[("bs_attack", "leader"), ("support", "self")],
+         conditions={"fireteam": "member"}),
+    case("The Team Leader declares BS Attack and the Zhanshi supports. Is the HoloMask trooper revealed?",
+         states=("holomask",), asked=REVEALED, actions=[("bs_attack", "leader"), ("support", "self")],
+         conditions={"fireteam": "member"}),
+    # what went before is the scene; the question's own sentence says what is asked, and of whom
+    case("Enemy camo marker moves in my LoF. Can I Dodge?", states=("camouflaged",), asked=MAY,
+         actions=[("dodge", "enemy")], conditions={"lof": "inside"}),
+    case("The Fusilier delayed his ARO. My camo marker declared Move and BS Attack. Is it revealed?",
+         states=("camouflaged",), asked=REVEALED,
+         actions=[("delay_aro", "enemy"), ("move", "self"), ("bs_attack", "self")]),
+    case("My camo moves and stays camouflaged. The Fusilier delayed his ARO. Can he declare it?",
+         states=("camouflaged",), asked=MAY, actions=[("delayed_aro_declare", "enemy")],
+         conditions={"second_skill": "keeps"},
+         bug="“camouflaged” in “stays camouflaged” is left unplaced, so the answer is unknown"),
+    case("What happens if my HD trooper declares an ARO?", states=("hidden_deployment",), asked=ENDS,
+         actions=[("aro", "self")]),
+]
+
+# --- "TO" names TO Camouflaged only in capitals --------------------------------------------------
+
+TO = [
+    case("Can a trooper return to Camouflaged state in its Reactive Turn?", states=("camouflaged",), asked=MAY,
+         conditions={"turn": "reactive"}),
+    case("Can a trooper go back to camo state outside enemy LoF?", states=("camouflaged",), asked=MAY,
+         conditions={"lof": "outside"}),
+    case("Can a TO Camouflaged trooper revert to its state in its Reactive Turn?", states=("to_camouflaged",),
+         asked=MAY, conditions={"turn": "reactive"}),
+    case("Is a TO camo marker revealed when it declares Alert?", states=("to_camouflaged",), asked=REVEALED,
+         actions=[("look_out", "self")]),
 ]
 
 # --- Conditions -------------------------------------------------------------------------------
@@ -239,7 +285,7 @@ UNKNOWN = [
     case("Is the presence of a trooper in HoloMask Private Information?", states=("holomask",), asked=("open", "-")),
 ]
 
-ALL = ISSUE_TEN + READING_MD + POLARITY + WHO_ACTS + CONDITIONS + NEGATION + UNKNOWN
+ALL = ISSUE_TEN + READING_MD + POLARITY + WHO_ACTS + TO + CONDITIONS + NEGATION + UNKNOWN
 
 
 def normal_form(reading) -> tuple[list[tuple[str, str]], dict[str, str]]:
