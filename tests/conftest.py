@@ -28,6 +28,27 @@ def built_conn(built_db: Path):
 
 
 @pytest.fixture
+def copy_with_a_lookalike_page(built_db: Path):
+    """The bundled base copied into memory, plus a user's page titled like a state page
+    ("HoloMask State", source outside data/pages/) with a rule whose id looks like a FAQ's and a
+    yes/no FAQ of its own."""
+    disk = sqlite3.connect(built_db)
+    conn = sqlite3.connect(":memory:")
+    disk.backup(conn)
+    disk.close()
+    conn.row_factory = sqlite3.Row
+    conn.execute("insert into pages (id, title, lang, edition, format, source, ordinal) values "
+                 "('holomask-state-n4', 'HoloMask State', 'en', 'N4', 'plaintext', '/home/me/holomask.txt', 99)")
+    conn.execute("insert into rules (id, page_id, section, ordinal, text, key) values "
+                 "('faq-looking-rule-1', 'holomask-state-n4', 'cancellation', 1, 'A house rule.', 'cancellation-1')")
+    conn.execute("insert into faqs (id, kind, question, answer) values "
+                 "('faq-house-1', 'faq', 'Is a HoloMask trooper revealed when it sneezes?', 'Yes.')")
+    conn.execute("insert into faq_pages (faq_id, page_id, ordinal) values ('faq-house-1', 'holomask-state-n4', 1)")
+    yield conn
+    conn.close()
+
+
+@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """A fresh database path in a folder of its own (the folder does not exist yet)."""
     return tmp_path / "kb" / "rulecheck.db"

@@ -11,7 +11,9 @@ scripts/known_misses.py.
 """
 from __future__ import annotations
 
+import re
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -101,3 +103,17 @@ def known_misses(path: Path = KNOWN_MISSES) -> dict[str, dict[str, str]]:
         return {"tuning": {}, "paraphrase": {}, "faq": {}}
     data = _read(path)
     return {table: dict(data.get(table, {})) for table in ("tuning", "paraphrase", "faq")}
+
+
+def normalise(text: str) -> str:
+    """Text as fragments are compared: lower case, accents off, every run of punctuation or
+    space one space."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    return " ".join(re.sub(r"[\W_]+", " ", text).split())
+
+
+def unlabelled(text: str) -> str:
+    """A FAQ's question or answer without the box's "Q:" / "A:" label (the base keeps the text
+    without it)."""
+    return re.sub(r"^\s*[QA]\s*:\s*", "", text)

@@ -4,8 +4,6 @@ question, the nearest passages when there is no checked answer, and citations lo
 """
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from rulecheck.checker.answer import _citations, answer_question
@@ -133,21 +131,12 @@ def test_an_enemy_entering_contact_is_not_allowed_to(answer_of):
 
 # --- Citations ------------------------------------------------------------------------------
 
-def test_citations_look_ids_up_in_both_tables(built_db):
+def test_citations_look_ids_up_in_both_tables(copy_with_a_lookalike_page):
     """An id's shape says nothing of its kind: a rule may be called faq-… on a user's page."""
-    disk = sqlite3.connect(built_db)
-    conn = sqlite3.connect(":memory:")
-    disk.backup(conn)
-    disk.close()
-    conn.row_factory = sqlite3.Row
-    conn.execute("insert into pages (id, title, lang, edition, format, source, ordinal) values "
-                 "('house', 'House Rules', 'en', 'N4', 'plaintext', '/home/me/house.txt', 99)")
-    conn.execute("insert into rules (id, page_id, section, ordinal, text, key) values "
-                 "('faq-looking-rule-1', 'house', 'cancellation', 1, 'A house rule.', 'cancellation-1')")
-    cited = _citations(conn, ["faq-looking-rule-1", "faq-can-i-declare-two-discover-skill-09e05a"], set())
+    cited = _citations(copy_with_a_lookalike_page, ["faq-looking-rule-1", "faq-can-i-declare-two-discover-skill-09e05a"],
+                       set())
     assert [(c["id"], c["kind"]) for c in cited] == [("faq-looking-rule-1", "rule"),
                                                      ("faq-can-i-declare-two-discover-skill-09e05a", "faq")]
-    conn.close()
 
 
 def test_a_faq_citation_quotes_the_question_and_the_answer(answer_of):

@@ -9,12 +9,10 @@ listed in tests/questions/known_misses.toml ([faq] and [paraphrase]) and held to
 """
 from __future__ import annotations
 
-import re
-import sqlite3
-
 import pytest
 
 import question_sets
+from question_sets import normalise, unlabelled
 from rulecheck.checker.coverage import coverage_gaps, state_page_ids
 from rulecheck.checker.replay import replay_faqs, yes_no
 
@@ -64,23 +62,23 @@ def test_the_faqs_it_misses_are_still_missed(replayed):
     assert sorted(i for i in MISSES["faq"] if i not in replayed_ids) == [], "stale ids in known_misses.toml"
 
 
-def _unlabelled(text: str) -> str:
-    return " ".join(re.sub(r"^\s*[QA]\s*:\s*", "", text).split()).lower()
+def _key(text: str) -> str:
+    return normalise(unlabelled(text))
 
 
 def test_every_replayed_faq_has_three_paraphrases(replayed):
     written = {}
     for faq in question_sets.faqs():
-        written[_unlabelled(faq["question"])] = len(faq["paraphrase"])
-    bad = [(r.faq_id, written.get(_unlabelled(r.question), 0)) for r in replayed
-           if written.get(_unlabelled(r.question), 0) < 3]
+        written[_key(faq["question"])] = len(faq["paraphrase"])
+    bad = [(r.faq_id, written.get(_key(r.question), 0)) for r in replayed
+           if written.get(_key(r.question), 0) < 3]
     assert bad == []
 
 
 def test_paraphrases_are_labelled_as_their_faq_answers():
     """A paraphrase file's FAQ verdict is the FAQ's own yes or no, where its answer opens with one."""
     bad = [f["question"] for f in question_sets.faqs()
-           if yes_no(_unlabelled(f["answer"])) not in (None, f["faq_verdict"])]
+           if yes_no(unlabelled(f["answer"])) not in (None, f["faq_verdict"])]
     assert bad == []
 
 
@@ -98,25 +96,6 @@ def test_paraphrase(answer_of, p):
 
 
 # --- Coverage and replay read the bundled state pages only ------------------------------------
-
-@pytest.fixture
-def copy_with_a_lookalike_page(built_db):
-    """The bundled base in memory, plus a user's page titled like a state page."""
-    disk = sqlite3.connect(built_db)
-    conn = sqlite3.connect(":memory:")
-    disk.backup(conn)
-    disk.close()
-    conn.row_factory = sqlite3.Row
-    conn.execute("insert into pages (id, title, lang, edition, format, source, ordinal) values "
-                 "('holomask-state-n4', 'HoloMask State', 'en', 'N4', 'plaintext', '/home/me/holomask.txt', 99)")
-    conn.execute("insert into rules (id, page_id, section, ordinal, text, key) values "
-                 "('faq-looking-rule-1', 'holomask-state-n4', 'cancellation', 1, 'A house rule.', 'cancellation-1')")
-    conn.execute("insert into faqs (id, kind, question, answer) values "
-                 "('faq-house-1', 'faq', 'Is a HoloMask trooper revealed when it sneezes?', 'Yes.')")
-    conn.execute("insert into faq_pages (faq_id, page_id, ordinal) values ('faq-house-1', 'holomask-state-n4', 1)")
-    yield conn
-    conn.close()
-
 
 def test_coverage_and_replay_read_the_bundled_pages_only(copy_with_a_lookalike_page, table, replayed):
     conn = copy_with_a_lookalike_page

@@ -8,19 +8,10 @@ faq_paraphrases.toml restates (their question and answer are quoted from the FAQ
 """
 from __future__ import annotations
 
-import re
-import unicodedata
-
 import pytest
 
 import question_sets
-
-
-def normalise(text: str) -> str:
-    """Lower case, accents off, every run of punctuation or space one space."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
-    return " ".join(re.sub(r"[\W_]+", " ", text).split())
+from question_sets import normalise, unlabelled
 
 
 @pytest.fixture(scope="module")
@@ -83,14 +74,11 @@ def test_paraphrased_faqs_are_quoted_from_their_page(rows):
     text (the base keeps the text without them)."""
     entries = []
     for i, faq in enumerate(question_sets.faqs(), 1):
-        entries.append((f"faq #{i} question", "", faq["page"], _unlabelled(faq["question"])))
-        entries.append((f"faq #{i} answer", "", faq["page"], _unlabelled(faq["answer"])))
+        entries.append((f"faq #{i} question", "", faq["page"], unlabelled(faq["question"])))
+        entries.append((f"faq #{i} answer", "", faq["page"], unlabelled(faq["answer"])))
     bad = missing(rows, entries)
     assert not bad, "FAQ quotes in no FAQ of their page (fix faq_paraphrases.toml):\n" + "\n".join(bad)
 
-
-def _unlabelled(text: str) -> str:
-    return re.sub(r"^\s*[QA]\s*:\s*", "", text)
 
 
 def test_a_fragment_in_no_row_is_reported(rows):

@@ -13,11 +13,11 @@ event `discover_roll_passed` or as its Discover with `roll = passed`; both say t
 from __future__ import annotations
 
 import re
-import unicodedata
 
 import pytest
 
 import question_sets
+from question_sets import normalise
 from rulecheck.checker.interpret import read_question
 
 #: Read as (proposition, polarity).
@@ -331,13 +331,8 @@ def test_issue_ten_answer_from_the_deciding_passage(answer_of, question):
     verdict, passage = ISSUE_TEN_ANSWERS[question]
     answer = answer_of(question)
     assert answer.verdict == verdict, answer.to_text()
-    texts = [_fold(c["text"]) for c in answer.citations[:5]]
-    assert any(_fold(passage) in t for t in texts), answer.to_text()
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text)
-    return " ".join(re.sub(r"[\W_]+", " ", "".join(c for c in text if not unicodedata.combining(c)).lower()).split())
+    texts = [normalise(c["text"]) for c in answer.citations[:5]]
+    assert any(normalise(passage) in t for t in texts), answer.to_text()
 
 
 # --- Properties over every question of the sets ------------------------------------------------
@@ -350,7 +345,7 @@ _CONTRACTIONS = {"can't": "can not", "won't": "will not"}
 def _question_words(text: str) -> set[str]:
     for short, long in _CONTRACTIONS.items():
         text = re.sub(short, long, text, flags=re.I)
-    return set(_fold(re.sub(r"n['’]t\b", " not", text, flags=re.I)).split())
+    return set(normalise(re.sub(r"n['’]t\b", " not", text, flags=re.I)).split())
 
 
 def test_every_word_listed_is_a_word_of_the_question(table):
@@ -360,7 +355,7 @@ def test_every_word_listed_is_a_word_of_the_question(table):
         reading = read_question(table, text, edition=edition)
         words = _question_words(text)
         for chunk in reading.used + reading.ignored + reading.unplaced:
-            if not set(_fold(chunk).split()) <= words:
+            if not set(normalise(chunk).split()) <= words:
                 bad.append(f"{qid}: {chunk!r} in {text!r}")
     assert bad == []
 
