@@ -1,7 +1,7 @@
 """The question sets under tests/questions/, read as plain records for the tests and for
 scripts/known_misses.py.
 
-- tuning/*.toml: `[[q]]` with `id`, `question`, `edition`, `verdict`, optional `also`, and the
+- tuning/**/*.toml: `[[q]]` with `id`, `question`, `edition`, `verdict`, optional `also`, and the
   deciding text: `cite` (a rules.id / faqs.id) and `fragment`, or `page` and `fragment`;
 - blind/A/*.toml: the same shape, for benchmarks/questions_eval.py only. Tests read nothing of
   them but their fragments (`blind_fragments`): never their verdicts;
@@ -64,11 +64,14 @@ def _read(path: Path) -> dict:
 
 
 def tuning() -> list[Question]:
-    """Every question of tests/questions/tuning/*.toml, file by file."""
+    """Every question of tests/questions/tuning/ (its files and folders of files), file by file;
+    `set` is the file's path there without `.toml` ("judge", "C2/questions")."""
     out = []
-    for path in sorted((QUESTIONS / "tuning").glob("*.toml")):
+    tuning = QUESTIONS / "tuning"
+    for path in sorted(tuning.rglob("*.toml")):
+        name = path.relative_to(tuning).with_suffix("").as_posix()
         for q in _read(path)["q"]:
-            out.append(Question(path.stem, q["id"], q["question"], q.get("edition") or None, q.get("lang", "en"),
+            out.append(Question(name, q["id"], q["question"], q.get("edition") or None, q.get("lang", "en"),
                                 (q["verdict"], *q.get("also", [])), q.get("cite", ""), q.get("page", ""),
                                 q.get("fragment", ""), q.get("why", "")))
     return out
@@ -77,7 +80,7 @@ def tuning() -> list[Question]:
 def blind_fragments() -> list[tuple[str, str, str, str]]:
     """(id, cite, page, fragment) of each blind question that quotes its deciding text."""
     out = []
-    for path in sorted((QUESTIONS / "blind").glob("*/*.toml")):
+    for path in sorted((QUESTIONS / "blind").rglob("*.toml")):
         for q in _read(path)["q"]:
             if q.get("fragment"):
                 out.append((q["id"], q.get("cite", ""), q.get("page", ""), q["fragment"]))

@@ -34,7 +34,7 @@ def test_a_round_trip_gives_the_same_table(cache_home):
     parsed = logic._load(str(logic.LOGIC_PATH))
     cached = logic._from_plain(marshal.loads(marshal.dumps(logic._to_plain(parsed))))
     assert cached.rows == parsed.rows and cached.vocabulary.subjects == parsed.vocabulary.subjects
-    assert cached.vocabulary.index == parsed.vocabulary.index and cached.explained == parsed.explained
+    assert cached.explained == parsed.explained and cached.vocabulary.states == parsed.vocabulary.states
     assert cached.verdicts == parsed.verdicts and cached.wording == parsed.wording
     assert answers(cached) == answers(parsed)
 

@@ -1,4 +1,4 @@
-"""Every question of tests/questions/tuning/*.toml answered through `answer_question` against
+"""Every question of tests/questions/tuning/ answered through `answer_question` against
 the bundled base: the verdict is the one the question file gives from the rules (or one of its
 `also`). The questions the checker answers wrongly today are listed in
 tests/questions/known_misses.toml and run as strict xfails: a fix shows as XPASS, and then the

@@ -149,9 +149,7 @@ WHO_ACTS = [
     case("Is a camo marker revealed if an enemy fails a Discover roll against it?", states=("camouflaged",),
          asked=REVEALED, actions=[("discover", "enemy")], conditions={"roll": "failed"}),
     case("My camo marker was targeted by a failed Discover. Is it revealed?", states=("camouflaged",),
-         asked=REVEALED, actions=[("discover", "enemy")], conditions={"roll": "failed"},
-         bug="the Discover the marker was targeted by is read as the marker's own (by self), so the answer is "
-             "“yes, revealed” where the Camuflado page says only a successful Discover reveals it"),
+         asked=REVEALED, actions=[("discover", "enemy")], conditions={"roll": "failed"}),
     case("The Team Leader declares Dodge. Is the HoloMask trooper revealed?", states=("holomask",), asked=REVEALED,
          actions=[("dodge", "leader")], conditions={"fireteam": "member"}),
     case("Is a HoloMask trooper revealed if it declares Move, while its Team Leader declares BS Attack?",
@@ -194,8 +192,7 @@ WHO_ACTS = [
          actions=[("delay_aro", "enemy"), ("move", "self"), ("bs_attack", "self")]),
     case("My camo moves and stays camouflaged. The Fusilier delayed his ARO. Can he declare it?",
          states=("camouflaged",), asked=MAY, actions=[("delayed_aro_declare", "enemy")],
-         conditions={"second_skill": "keeps"},
-         bug="“camouflaged” in “stays camouflaged” is left unplaced, so the answer is unknown"),
+         conditions={"second_skill": "keeps"}),
     case("What happens if my HD trooper declares an ARO?", states=("hidden_deployment",), asked=ENDS,
          actions=[("aro", "self")]),
 ]

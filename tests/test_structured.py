@@ -89,9 +89,12 @@ STRUCTURED = [
     (dict(state="camouflaged", enemy=["discover_retry"], context={"retry": "new_marker"}), "yes", "camuflado-effects-7"),
     (dict(state="camouflaged", events=["riotstopper"], edition="N3"), "no", "faq-is-a-camo-marker-revealed-when-928f97"),
     (dict(state="hd", enemy=["bs attack"]), "no", "hidden-deployment-state-effects-3"),
-    # Sensor Discovers troopers in Hidden Deployment within its Zone of Control
+    # Sensor Discovers troopers in Hidden Deployment within its Zone of Control, with a WIP+6 Roll
     (dict(state="hd", enemy=["sensor"]), "depends", None),
-    (dict(state="hd", enemy=["sensor"], context={"zoc": "inside"}), "yes", "hidden-deployment-state-cancellation-1"),
+    (dict(state="hd", enemy=["sensor"], context={"zoc": "inside"}), "depends", None),
+    (dict(state="hd", enemy=["sensor"], context={"zoc": "inside", "roll": "passed"}), "yes",
+     "hidden-deployment-state-cancellation-1"),
+    (dict(state="hd", enemy=["sensor"], context={"zoc": "outside", "roll": "passed"}), "no", None),
     (dict(state="holomask", enemy=["bs attack"]), "yes", "holomask-state-effects-1"),
     (dict(state="holomask", declares=["move"], context={"fireteam": "member"}), "no", "holomask-state-cancellation-1-2"),
     # "must it be Discovered before a BS Attack?" (the Camuflado page: yes)
