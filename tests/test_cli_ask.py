@@ -136,7 +136,7 @@ def test_replay_command_reports_agreement(run_ask):
     assert all(line.startswith(("ok ", "DISAGREE ")) for line in lines[:-1])
 
 
-@pytest.mark.xfail(strict=True, reason="4 of the 9 yes/no FAQs are answered unknown in their own words "
+@pytest.mark.xfail(strict=True, reason="some yes/no FAQs are answered unknown in their own words "
                                        "(tests/questions/known_misses.toml [faq])")
 def test_replay_command(run_ask):
     replay = run_ask("--replay")
