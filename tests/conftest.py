@@ -28,6 +28,27 @@ def built_conn(built_db: Path):
 
 
 @pytest.fixture
+def copy_with_a_lookalike_page(built_db: Path):
+    """The bundled base copied into memory, plus a user's page titled like a state page
+    ("HoloMask State", source outside data/pages/) with a rule whose id looks like a FAQ's and a
+    yes/no FAQ of its own."""
+    disk = sqlite3.connect(built_db)
+    conn = sqlite3.connect(":memory:")
+    disk.backup(conn)
+    disk.close()
+    conn.row_factory = sqlite3.Row
+    conn.execute("insert into pages (id, title, lang, edition, format, source, ordinal) values "
+                 "('holomask-state-n4', 'HoloMask State', 'en', 'N4', 'plaintext', '/home/me/holomask.txt', 99)")
+    conn.execute("insert into rules (id, page_id, section, ordinal, text, key) values "
+                 "('faq-looking-rule-1', 'holomask-state-n4', 'cancellation', 1, 'A house rule.', 'cancellation-1')")
+    conn.execute("insert into faqs (id, kind, question, answer) values "
+                 "('faq-house-1', 'faq', 'Is a HoloMask trooper revealed when it sneezes?', 'Yes.')")
+    conn.execute("insert into faq_pages (faq_id, page_id, ordinal) values ('faq-house-1', 'holomask-state-n4', 1)")
+    yield conn
+    conn.close()
+
+
+@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """A fresh database path in a folder of its own (the folder does not exist yet)."""
     return tmp_path / "kb" / "rulecheck.db"
@@ -41,28 +62,6 @@ def conn(built_db: Path):
     c = connect(built_db)
     yield c
     c.close()
-
-
-@pytest.fixture(scope="session")
-def ask(conn):
-    """Ask a question and check the verdict and the first, deciding, citation.
-
-    `first=None` means no citation may decide (an `unknown` answer quotes the nearest passages).
-    Returns the `Answer` for further checks.
-    """
-    from rulecheck.checker.answer import answer_question
-
-    def check(question: str, verdict: str, first: str | None, edition: str | None = None):
-        answer = answer_question(conn, question, edition=edition)
-        assert answer.verdict == verdict, answer.to_text()
-        if first is None:
-            assert all(c["deciding"] is False for c in answer.citations), answer.to_text()
-        else:
-            assert answer.citations and answer.citations[0]["id"] == first, answer.to_text()
-            assert answer.citations[0]["deciding"], "the first citation must be one that decides"
-        return answer
-
-    return check
 
 
 @pytest.fixture
@@ -112,3 +111,28 @@ def golden():
         assert got == json.loads(expected_path.read_text(encoding="utf-8"))
 
     return check
+
+
+@pytest.fixture(scope="session")
+def table():
+    """The bundled logic table, loaded once for the session (read it, never change it)."""
+    from rulecheck.checker.logic import load_logic
+
+    return load_logic()
+
+
+@pytest.fixture(scope="session")
+def answer_of(conn, table):
+    """`answer_of(question, edition=None)` → the `Answer` from the session's base and table,
+    each question answered once per session (the question-set tests share them)."""
+    from rulecheck.checker.answer import answer_question
+
+    done: dict = {}
+
+    def answer(question: str, edition: str | None = None):
+        key = (question, edition)
+        if key not in done:
+            done[key] = answer_question(conn, question, edition=edition, table=table)
+        return done[key]
+
+    return answer
