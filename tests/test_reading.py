@@ -130,9 +130,7 @@ POLARITY = [
          lang="es"),
     # a negative question asks the same as the plain one ("Doesn't it lose…?" = "Does it lose…?")
     case("Doesn't a Camouflaged trooper lose its state if it declares Dodge?", states=("camouflaged",), asked=ENDS,
-         actions=[("dodge", "self")],
-         bug="the contraction's “not” is left unplaced (and the answer unknown): the negative question is not "
-             "recognised, though interpret's docstring says it is"),
+         actions=[("dodge", "self")]),
 ]
 
 # --- Who acts ---------------------------------------------------------------------------------
@@ -254,9 +252,7 @@ NEGATION = [
     case("A HoloMask trooper that is not in a Fireteam declares Move. Is it revealed?", states=("holomask",),
          asked=REVEALED, actions=[("move", "self")], conditions={"fireteam": "none"}),
     case("Is a camo marker revealed if it declares Move while not in a Fireteam?", states=("camouflaged",),
-         asked=REVEALED, actions=[("move", "self")], conditions={"fireteam": "none"},
-         bug="the negated detail “not in a Fireteam” turns the question into the Fireteam property "
-             "(“Read as: fireteam member; fireteam member?”) and drops the Move"),
+         asked=REVEALED, actions=[("move", "self")], conditions={"fireteam": "none"}),
 ]
 
 # --- Words the lexicon does not know, states it does not cover, none at all ------------------
