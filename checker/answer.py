@@ -252,6 +252,11 @@ class Words:
         return row.answer_es if self.es and row.answer_es else row.answer
 
     def subject(self, sid: str) -> str:
+        """How this language names a subject: the wording file's label, else (in Spanish) the
+        glossary's Spanish name, else the subject's first phrase or its id in words."""
+        named = self.w["subject"].get(sid)
+        if named:
+            return named
         if self.es:
             glossary_es = self.table.vocabulary.labels_es.get(sid)
             if glossary_es:
@@ -284,18 +289,26 @@ class Words:
             parts.append(self.text("happens", who=self.w["by"]["self"].format(state=state),
                                    skills=self.text("and").join(self.subject(a.subject) for a in events)))
         for p in reading.properties:
-            parts.append(self._asks_property(p))
-        what = "; ".join(parts) or self.text("nothing")
+            if p not in self.w["question"]:
+                parts.append(self._asks_property(p))  # else the question itself says it
         conds = [self._context_words(axis, value) for axis, value in reading.context.items()]
         conds = [c for c in conds if c]
+        asked = self.asked(reading, reading.proposition, reading.polarity, state)
+        if not parts and reading.properties:
+            # "Read as: does the bearer use its real Unit Profile?": the question says it all
+            where = self.text("conditions", conditions="; ".join(conds)).strip() if conds else ""
+            return self.text("read_as_question", asked=asked + (f" {where}" if where else ""))
+        what = "; ".join(parts) or self.text("nothing")
         if conds:
             what += self.text("conditions", conditions="; ".join(conds))
-        return self.text("read_as", what=what, asked=self.asked(reading, reading.proposition, reading.polarity, state))
+        return self.text("read_as", what=what, asked=asked)
 
     def asked(self, reading: Reading, prop: str, polarity: str, state: str) -> str:
         key = f"{prop}.{polarity}"
         if key not in self.w["asks"]:
             key = "plain.+"
+        if key == "plain.+" and reading.properties:
+            key = "property.+"  # a property asked with no asking word: its own question
         who = self.w["by"]["enemy" if reading.by("enemy") and not reading.by("self") else "self"].format(state=state)
         skills = self.text("then").join(self.subject(a.subject) for a in reading.actions) or "—"
         asks = self._asks_property(reading.properties[0]) if reading.properties else self.w["asks"]["plain.+"]
@@ -303,8 +316,10 @@ class Words:
         return text[1:] if text.startswith("¿") and not self.es else text
 
     def _asks_property(self, sid: str) -> str:
+        """A property as a yes/no question ("does the bearer use its real Unit Profile"): the
+        wording file's, else the table's `asks`, else its name."""
         s = self.table.vocabulary.subjects[sid]
-        return s.asks or sid.replace("_", " ")
+        return self.w["question"].get(sid) or s.asks or self.subject(sid)
 
     def _context_words(self, axis: str, value: str) -> str:
         for name, cond in CONDITIONS.items():
@@ -358,7 +373,7 @@ class Words:
         if ev.outcome == "fact":
             row = ev.decisions[0].rows[0]
             fact, because = self.fact(row), self.because(row)
-            return f"{fact[0].upper()}{fact[1:]} — {because[0].lower()}{because[1:]}"
+            return f"{fact[0].upper()}{fact[1:]} — {_mid_sentence(because)}"
         if ev.would is not None:
             return self.unknown_issue(reading)
         if ev.verdict == "depends":
@@ -393,15 +408,15 @@ class Words:
                 return self.text("may_cost", verdict=v, skill=skill, cost=info.cost_es if self.es and info.cost_es else info.cost)
             if ev.outcome == "marker":
                 return self.text("may_marker", verdict=v, skill=skill, state=state)
-            return self.text("may_keeps", verdict=v, skill=skill, state=state, because=because[0].lower() + because[1:])
+            return self.text("may_keeps", verdict=v, skill=skill, state=state, because=_mid_sentence(because))
         if ev.outcome == "forbidden" and declares and not reading.by("enemy"):
-            return self.text("barred", verdict=v, skill=self.subject(decisive.subject), because=because[0].lower() + because[1:])
+            return self.text("barred", verdict=v, skill=self.subject(decisive.subject), because=_mid_sentence(because))
         if ev.outcome == "marker" and ev.proposition in ("revealed", "state_ends"):
             lead = self.text("marker_state" if ev.proposition == "state_ends" else "marker_model", state=state)
             return f"{v} — {lead}. {because}."
         if ev.order_row:
             order = self.because(ev.order_row)
-            because = _join_clauses(because, order[0].lower() + order[1:].rstrip("."))
+            because = _join_clauses(because, _mid_sentence(order).rstrip("."))
         return f"{v} — {because}."
 
 

@@ -135,8 +135,11 @@ class _Reader:
             # Discover it first is its enemy
             actions = [Action(a.subject, "enemy" if a.by == "self" and a.kind == "skill" else a.by, a.kind,
                               a.position, a.text) for a in actions]
-        if prop == "required" and "discovered" not in context:
-            context["discovered"] = "no"  # "must it be Discovered before being shot?": shot without a Discover
+        if prop == "required" and "discovered" not in context and (
+                self._asks_discover_first() or any(a.by == "enemy" and a.kind == "skill" for a in actions)):
+            # "must it be Discovered before being shot?": shot without a Discover (not "Do I have
+            # to tell my opponent I'm delaying my ARO?")
+            context["discovered"] = "no"
         for m in getattr(self, "other_named", ()):
             if not self._all_used(m):
                 self.issues.append(self.vocab_text("other_state_issue").format(state=self.vocab.other_states[m.value][0]))
@@ -800,10 +803,14 @@ class _Reader:
             allowed = allowed | {"with", "con"}  # "enter base contact with a camo marker"
         for s in state_mentions:
             start = self._np_start(s)
-            if start >= m.end and start - m.end <= 2:
+            if start >= m.end and start - m.end <= 3:
                 gap = [self.toks[i].low for i in range(m.end, start)]
                 if all(w in allowed for w in gap):
                     return True
+        if m.end < len(self.toks) and self.toks[m.end].low == "+":
+            # "Discover + Discover on the same marker": one Order, one target
+            nxt = next((n for n in self.mentions if n.kind == "subject" and n.start == m.end + 1), None)
+            return nxt is not None and self._targets_state(nxt, state_mentions)
         return False
 
     def _drop_means_and_generic(self, subjects: list[Mention]) -> list[Mention]:

@@ -187,8 +187,6 @@ def test_context_options_override_the_question(run_ask):
     assert keeps["verdict"] == "yes" and keeps["scenario"]["ask"] == "keeps"
 
 
-@pytest.mark.xfail(strict=True, reason="a barred Skill (Surprise Shot in the Reactive Turn) asked 'is it revealed?' "
-                                       "falls to unknown: the verdict table lacks (revealed, +, forbidden)")
 def test_context_options_override_the_scenario_file(run_ask, tmp_path):
     path = tmp_path / "order.toml"
     path.write_text('state = "TO"\ndeclares = ["surprise shot"]\nturn = "active"\n', encoding="utf-8")
