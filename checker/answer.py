@@ -56,7 +56,8 @@ class Answer:
     def to_text(self) -> str:
         """Verdict first, the answer, what it was read as, numbered reasoning, then each citation quoted."""
         h = self.heads
-        head = h["answer_head"].format(fact=self.fact) if self.fact else h["verdict_head"].format(verdict=self.verdict.upper())
+        head = h["answer_head"].format(fact=self.fact) if self.fact else \
+            h["verdict_head"].format(verdict=h.get(f"head_{self.verdict}", self.verdict.upper()))
         lines = [head, self.answer]
         if self.reading.get("summary"):
             lines.append(self.reading["summary"])
@@ -157,19 +158,24 @@ def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, quest
     text = question or " ".join(a.subject for a in reading.actions) or " ".join(reading.properties)
     citations = [_hit(h) for h in search(conn, text, limit=5)]
     covered = ", ".join(w.state_label(s) for s in table.states)
-    if reading.other_states:
-        many = len(reading.other_states) > 1
-        sentence = w.text("other_state", names=w.text("and").strip().join(reading.other_states) if many else reading.other_states[0],
-                          verb=w.text("other_many" if many else "other_one"), covered=covered)
-    elif not reading.states:
-        sentence = w.text("off_topic", covered=covered)
-    elif reading.proposition == "fact":
-        sentence = w.text("no_fact")
-    else:
-        sentence = w.text("not_covered")
+    v = w.verdict("unknown")
     if reading.unplaced or reading.issues:
-        sentence = w.unknown_issue(reading) + " " + sentence
-    return Answer(question, "unknown", sentence, reading.edition or None, scenario, [], citations,
+        sentence = w.unknown_issue(reading)
+    elif reading.other_states:
+        many = len(reading.other_states) > 1
+        sentence = w.text("other_state", verdict=v, covered=covered, verb=w.text("other_many" if many else "other_one"),
+                          names=w.text("and").strip().join(reading.other_states) if many else reading.other_states[0])
+    elif not reading.states:
+        sentence = w.text("off_topic", verdict=v, covered=covered)
+    elif reading.proposition == "fact":
+        sentence = w.text("no_fact", verdict=v)
+    else:
+        sentence = w.text("not_covered", verdict=v)
+    state = w.state_label(reading.states[0]) if reading.states else "—"
+    trace = [{"step": n} for n in reading.notes]
+    trace.append({"step": w.text("last_step", asked=w.asked(reading, reading.proposition, reading.polarity, state),
+                                 verdict=v)})
+    return Answer(question, "unknown", sentence, reading.edition or None, scenario, trace, citations,
                   notes=list(reading.notes), reading=reading_dict, lang=reading.lang, heads=w.heads())
 
 
@@ -233,7 +239,7 @@ class Words:
     def heads(self) -> dict:
         t = self.w["text"]
         return {k: t[k] for k in ("answer_head", "verdict_head", "edition_head", "note", "reasoning", "citations",
-                                  "nearest", "unplaced")}
+                                  "nearest", "unplaced", "head_yes", "head_no", "head_depends", "head_unknown")}
 
     def text(self, key: str, **fields) -> str:
         return self.w["text"][key].format(**fields)
@@ -288,9 +294,10 @@ class Words:
         if events:
             parts.append(self.text("happens", who=self.w["by"]["self"].format(state=state),
                                    skills=self.text("and").join(self.subject(a.subject) for a in events)))
+        own_question = bool(reading.properties) and self._property_question(reading)
         for p in reading.properties:
-            if p not in self.w["question"]:
-                parts.append(self._asks_property(p))  # else the question itself says it
+            if not (own_question and p == reading.properties[0]):
+                parts.append(self.subject(p))  # else the question asked is the property's own
         conds = [self._context_words(axis, value) for axis, value in reading.context.items()]
         conds = [c for c in conds if c]
         asked = self.asked(reading, reading.proposition, reading.polarity, state)
@@ -307,13 +314,22 @@ class Words:
         key = f"{prop}.{polarity}"
         if key not in self.w["asks"]:
             key = "plain.+"
-        if key == "plain.+" and reading.properties:
-            key = "property.+"  # a property asked with no asking word: its own question
+        if reading.properties and self._property_question(reading):
+            key = "property.+"  # a property asked with no asking word, or no Skill named: its own question
         who = self.w["by"]["enemy" if reading.by("enemy") and not reading.by("self") else "self"].format(state=state)
         skills = self.text("then").join(self.subject(a.subject) for a in reading.actions) or "—"
         asks = self._asks_property(reading.properties[0]) if reading.properties else self.w["asks"]["plain.+"]
         text = self.w["asks"][key].format(state=state, who=who, skills=skills, asks=asks)
         return text[1:] if text.startswith("¿") and not self.es else text
+
+    def _property_question(self, reading: Reading) -> bool:
+        """Whether "Read as" words what is asked as the property's own question: a property
+        asked with no asking word, or whether it may or must be done with no Skill named."""
+        key = f"{reading.proposition}.{reading.polarity}"
+        if key == "plain.+" or key not in self.w["asks"]:
+            return True
+        return reading.properties[0] in self.w["question"] and (
+            key == "property.+" or (not reading.actions and key in ("may.+", "required.+")))
 
     def _asks_property(self, sid: str) -> str:
         """A property as a yes/no question ("does the bearer use its real Unit Profile"): the

@@ -56,6 +56,8 @@ def make_scenario(table: LogicTable, *, state: str, declares=(), events=(), enem
     if not actions and not props:
         raise BadScenario("The scenario says nothing happens: give at least one declare, event, enemy or property")
     prop, polarity = ASKS[ask] if ask else _default_ask(table, state_id, tuple(enemy_ids), bool(props))
+    if prop == "required" and enemy_ids and "discovered" not in ctx:
+        ctx["discovered"] = "no"  # "must it be Discovered before the enemy's Attack?", as a question reads it
     used = [state, *declares, *events, *enemy, *properties, *leader]
     return Reading(None, "en", edition, (state_id,), (), actions, props, ctx, prop, polarity, used=list(used))
 

@@ -3,8 +3,9 @@ scripts/known_misses.py.
 
 - tuning/**/*.toml: `[[q]]` with `id`, `question`, `edition`, `verdict`, optional `also`, and the
   deciding text: `cite` (a rules.id / faqs.id) and `fragment`, or `page` and `fragment`;
-- blind/A/*.toml: the same shape, for benchmarks/questions_eval.py only. Tests read nothing of
-  them but their fragments (`blind_fragments`): never their verdicts;
+- blind/*/*.toml: the same shape, for benchmarks/questions_eval.py only (sets written from the
+  rules pages alone, never tuned on: B, D). Tests read nothing of them but their fragments
+  (`blind_fragments`): never their verdicts. tuning/A was blind until it was inspected;
 - faq_paraphrases.toml: `[[faq]]` (a FAQ's page, version, question, answer, `faq_verdict`),
   each with `[[faq.paraphrase]]` (`text`, `lang`, `edition`, `verdict`);
 - known_misses.toml: what the checker answers wrongly today (see `known_misses`).

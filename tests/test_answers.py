@@ -15,7 +15,7 @@ def test_unknown_answers_quote_the_nearest_passages(answer_of):
     answer = answer_of("How many points does a camo marker cost?")
     assert answer.verdict == "unknown" and answer.citations, "the nearest bullets by full-text search"
     assert not any(c["deciding"] for c in answer.citations)
-    assert "no checked answer" in answer.answer
+    assert answer.answer.startswith("No checked answer — ") and answer.answer.count("no checked answer") == 0
     assert "Nearest passages:" in answer.to_text()
 
 
@@ -67,7 +67,7 @@ def test_a_state_the_checker_does_not_cover_says_so(answer_of):
 
 def test_a_state_the_checker_does_not_cover_alone(answer_of):
     answer = answer_of("Is a Holoecho revealed if it declares a BS Attack?")
-    assert answer.verdict == "unknown" and answer.answer.startswith("Holoecho is not one of the states"), answer.answer
+    assert answer.verdict == "unknown" and answer.answer.startswith("No checked answer — Holoecho is not one of the states"), answer.answer
 
 
 def test_can_it_answers_say_what_it_costs(answer_of):
@@ -112,7 +112,7 @@ def test_an_open_question_with_no_fact_gets_no_yes_or_no(answer_of):
 
 def test_an_off_topic_question_is_outside_the_rules_covered(answer_of):
     answer = answer_of("What is the best army in Infinity?")
-    assert answer.verdict == "unknown" and "outside the rules the checker covers" in answer.answer
+    assert answer.verdict == "unknown" and "names none of the states the checker covers" in answer.answer
     assert all(c["deciding"] is False for c in answer.citations)
 
 

@@ -59,8 +59,7 @@ ISSUE_TEN = [
     case("May one Order include a pair of Discover attempts on one marker?", asked=MAY,
          actions=[("discover_twice", "enemy")]),
     case("Do I have to tell my opponent I'm delaying my ARO?", asked=REQUIRED, properties=("announce_delay",),
-         conditions={}, bug="adds the condition “no successful Discover first”, which the question never says "
-                            "(interpret: a `required` question always gets discovered = no)"),
+         conditions={}),
     case("Does a trooper in Hidden Deployment stay hidden if an enemy succeeds at a Discover roll against it?",
          states=("hidden_deployment",), asked=HIDDEN, actions=[("discover", "enemy")], conditions={"roll": "passed"}),
 ]

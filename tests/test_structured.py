@@ -73,11 +73,6 @@ def test_override_replaces_conditions_and_what_is_asked(table):
         override(reading, ask="maybe")
 
 
-#: A Skill the trooper may not declare here (Surprise Shot in the Reactive Turn) gives outcome
-#: `forbidden`; asked whether it is revealed, the verdict table has no (revealed, +, forbidden)
-#: cell, so the answer is "not covered" instead of "No — it may not declare Surprise Shot here".
-REQUIRED_BUG = ("--ask required with an enemy's Attack depends on `discovered`, which the question reader sets "
-                "to no for a required question but make_scenario does not: the two modes read it differently")
 
 #: (options, verdict, first citation or None): read off the four pages.
 STRUCTURED = [
@@ -96,8 +91,7 @@ STRUCTURED = [
     (dict(state="holomask", enemy=["bs attack"]), "yes", "holomask-state-effects-1"),
     (dict(state="holomask", declares=["move"], context={"fireteam": "member"}), "no", "holomask-state-cancellation-1-2"),
     # "must it be Discovered before a BS Attack?" (the Camuflado page: yes)
-    pytest.param(dict(state="camouflaged", enemy=["bs attack"], ask="required"), "yes", "camuflado-effects-4",
-                 marks=pytest.mark.xfail(strict=True, reason=REQUIRED_BUG)),
+    (dict(state="camouflaged", enemy=["bs attack"], ask="required"), "yes", "camuflado-effects-4"),
     (dict(state="camouflaged", enemy=["bs attack"], ask="required", context={"discovered": "no"}), "yes",
      "camuflado-effects-4"),
     (dict(state="camouflaged", enemy=["dodge"], ask="required"), "no", "camuflado-effects-12"),
