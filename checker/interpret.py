@@ -210,8 +210,13 @@ class _Reader:
         hints = [m for m in ms if m.kind == "hint"]
         weak = [m for m in ms if m.kind == "weak_state"]
         others = [m for m in ms if m.kind == "other_state"]
-        hd = [m for m in strong if m.value == "hidden_deployment"]
+        hd = [m for m in strong if self.table.states[m.value].hosts_markers]
         camo_states = {st.id for st in self.table.states.values() if st.hints}
+        # "an IMP-1 marker": the marker of the state named right before it, covered or not
+        attached = [m for m in weak if any(o.end == m.start for o in others)]
+        weak = [m for m in weak if m not in attached]
+        for m in attached:
+            self._use(m)
         if hd:
             # "a camouflaged HD trooper", "an HD trooper with camo": the Camouflage is the Hidden
             # Deployment trooper's Marker-state Skill, not a second state
@@ -314,7 +319,16 @@ class _Reader:
         for m in self.mentions:
             if m.kind != "term" or m.value != "lof" or self._all_used(m):
                 continue
-            before = [self.toks[i].low for i in range(max(0, m.start - 4), m.start)]
+            # "in my HD guy's LoF": the word before the LoF's owner, over names and articles only
+            # ("a trooper in Hidden Deployment block Line of Fire": "block" stops it)
+            before = []
+            for i in range(m.start - 1, max(-1, m.start - 6), -1):
+                low = self.toks[i].low
+                before.append(low)
+                owner = any(n.start <= i < n.end and n.kind in ("state", "hint", "weak_state", "trooper", "unit", "weapon",
+                                                                  "actor") for n in self.mentions)
+                if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article"):
+                    break
             if any(w in ("outside", "out", "fuera") for w in before):
                 value = "outside"
             elif any(w in ("in", "inside", "within", "through", "across", "dentro", "en") for w in before):
@@ -562,7 +576,7 @@ class _Reader:
                 self._use_negation(m)
                 self._use(m)
                 continue
-            if any(a.subject == m.value for a in actions) and self._instrument(m):
+            if any(a.subject == m.value for a in actions) and (self._instrument(m) or self._during(m)):
                 # "¿Mi rival puede Descubrir a mi tropa con una Tirada de Descubrir?": the same
                 # Skill named again as the means is the one already read (not "Move and Move")
                 self._use(m)
@@ -573,6 +587,14 @@ class _Reader:
             actions.append(Action(m.value, by, kind, 0, m.text))
             self._use(m)
         return actions
+
+    def _during(self, m: Mention) -> bool:
+        """Whether `m` names a time within something already said ("revealed during the Move",
+        "durante el Movimiento"), not a new declaration."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].low in self._list("article"):
+            i -= 1
+        return i >= 0 and self.toks[i].low in ("during", "throughout", "durante")
 
     def _instrument(self, m: Mention) -> bool:
         """Whether `m` is named as the means of something ("with a Discover roll", "con una

@@ -234,7 +234,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 9
+_CACHE_FORMAT = 10
 
 
 def _cache_file() -> Path | None:

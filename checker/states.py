@@ -12,7 +12,7 @@ EDITIONS = ("N3", "N4")
 #: The edition a question is read in when it names none.
 DEFAULT_EDITION = "N4"
 _FIELDS = {"edition", "label", "hints", "cost"}
-_OPTIONAL = {"label_es", "cost_es"}
+_OPTIONAL = {"label_es", "cost_es", "hosts_markers"}
 
 
 class StateInfo(NamedTuple):
@@ -29,6 +29,9 @@ class StateInfo(NamedTuple):
     #: The label and cost in Spanish, for answers to Spanish questions.
     label_es: str = ""
     cost_es: str = ""
+    #: Its trooper may also have a Marker-state Skill (Camouflage): "an HD camo trooper" names
+    #: that Skill, not a second state.
+    hosts_markers: bool = False
 
 
 def read_states(raw_states: object, path: str, glossary) -> dict[str, StateInfo]:
@@ -56,6 +59,9 @@ def read_states(raw_states: object, path: str, glossary) -> dict[str, StateInfo]
         for hint in hints:
             if hint not in glossary.terms or glossary.terms[hint].kind != "skill":
                 raise LogicTableError(f"{where}: hint {hint!r} is not a skill in glossary.toml")
+        if not isinstance(raw.get("hosts_markers", False), bool):
+            raise LogicTableError(f"{where}: `hosts_markers` must be true or false")
         states[sid] = StateInfo(sid, raw["edition"], term.page, raw["label"].strip(), tuple(hints), raw["cost"].strip(),
-                                str(raw.get("label_es", "")).strip(), str(raw.get("cost_es", "")).strip())
+                                str(raw.get("label_es", "")).strip(), str(raw.get("cost_es", "")).strip(),
+                                bool(raw.get("hosts_markers", False)))
     return states

@@ -191,8 +191,6 @@ STATE_WORDS = ("camouflaged", "to_camouflaged", "hidden_deployment", "holomask",
                "TO Camouflaged", "Hidden Deployment", "HoloMask", "Hidden Deployment State", "HoloMask State")
 
 
-@pytest.mark.xfail(strict=True, reason='checker/interpret.py branches on the state "hidden_deployment" (the Camouflage '
-                                       "of a Hidden Deployment trooper); issue 9 wants states as data only")
 def test_no_state_is_named_in_the_checkers_code():
     """States and their outcome wording live in data (issue 9: adding a state is data only): the
     code never compares with, or looks up, a state's id or name."""

@@ -234,11 +234,9 @@ CONDITIONS = [
     case("Must I discover a camo marker before shooting it?", states=("camouflaged",), asked=REQUIRED,
          actions=[("bs_attack", "enemy")], conditions={"discovered": "no"}),
     case("Does a trooper in Hidden Deployment block Line of Fire?", states=("hidden_deployment",),
-         asked={("property", "+"), ("plain", "+")}, properties=("block_lof",), conditions={},
-         bug="adds lof = inside (“inside enemy LoF”) from the property's own words “Line of Fire”"),
+         asked={("property", "+"), ("plain", "+")}, properties=("block_lof",), conditions={}),
     case("My camouflaged trooper declares Move + CC Attack. Is it revealed during the Move?", states=("camouflaged",),
-         asked=REVEALED, actions=[("move", "self"), ("cc_attack", "self")],
-         bug="“during the Move” is read as a second Move (“declares Move + CC Attack + Move”)"),
+         asked=REVEALED, actions=[("move", "self"), ("cc_attack", "self")]),
 ]
 
 # --- Negation ---------------------------------------------------------------------------------
@@ -268,9 +266,7 @@ UNKNOWN = [
     case("In N3, is a camo marker revealed if it declares Move?", states=("to_camouflaged",), asked=REVEALED,
          actions=[("move", "self")]),
     case("Is an IMP-1 marker revealed if it declares Dodge?", states=(), other=("Impersonation",), asked=REVEALED,
-         actions=[("dodge", "self")], verdict="unknown",
-         bug="the IMP-1 marker is read as a Camouflaged one (“Read as: the trooper in Camouflaged declares Dodge”), "
-             "Impersonation only as an issue; before the rewrite it was the state asked about"),
+         actions=[("dodge", "self")], verdict="unknown"),
     case("What's the weather like on Paradiso?", states=(), unplaced=["Paradiso"], verdict="unknown"),
     case("Holomsk trooper declares Discover, is it revealed?", states=("holomask",), asked=REVEALED,
          actions=[("discover", "self")]),
