@@ -296,11 +296,17 @@ class _Reader:
         context: dict[str, str] = {}
         cues = sorted([m for m in self.mentions + self.rec.overlay if m.kind == "cue"], key=lambda m: m.start)
         order = {f"{axis}={value}": i for i, (axis, value, *_) in enumerate(self.vocab.cues)}
+        needs: dict[str, set[str]] = {}
+        for axis, value, *_, need in self.vocab.cues:
+            needs.setdefault(f"{axis}={value}", set()).update(need)
+        named = {m.value for m in self.mentions if m.kind == "subject"} | {sid for sid, _, _ in self.rec.composites}
         found: dict[str, list[tuple[int, str]]] = {}
         for m in cues:
             axis, value = m.value.split("=", 1)
             if axis in READING_AXES:
                 continue
+            if needs.get(m.value) and not needs[m.value] & named:
+                continue  # "an allied trooper declares a BS Attack": no contact, so no contact's ally
             if self._negated(m) and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
@@ -576,7 +582,8 @@ class _Reader:
                 self._use_negation(m)
                 self._use(m)
                 continue
-            if any(a.subject == m.value for a in actions) and (self._instrument(m) or self._during(m)):
+            if any(a.subject == m.value for a in actions) and (self._instrument(m) or self._during(m)
+                                                                 or self._named_again(m)):
                 # "¿Mi rival puede Descubrir a mi tropa con una Tirada de Descubrir?": the same
                 # Skill named again as the means is the one already read (not "Move and Move")
                 self._use(m)
@@ -587,6 +594,11 @@ class _Reader:
             actions.append(Action(m.value, by, kind, 0, m.text))
             self._use(m)
         return actions
+
+    def _named_again(self, m: Mention) -> bool:
+        """Whether `m` points back at a Skill already named ("an enemy Sensor … when the Sensor
+        is declared", "ese Descubrir"): a definite article or demonstrative right before it."""
+        return m.start > 0 and self.toks[m.start - 1].low in ("the", "that", "this", "said", "el", "ese", "esa", "este", "esta")
 
     def _during(self, m: Mention) -> bool:
         """Whether `m` names a time within something already said ("revealed during the Move",

@@ -94,7 +94,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
         if term.id not in used_terms and term.kind != "state":
             for name in term.names:
                 vocab.add(name, lang_of(term.id, name), "term", term.id)
-    for axis, value, phrases, overlay, lang in cues:
+    for axis, value, phrases, overlay, lang, _ in cues:
         for phrase in phrases:
             vocab.add(phrase, lang if lang in LANGS else _guess_lang(phrase), "cue", f"{axis}={value}", overlay=overlay)
     lists: dict[str, set[str]] = {name: set() for name in WORD_LISTS}
@@ -336,10 +336,13 @@ def _cues(raw_cues: list, path: str, lang: str) -> list:
     for i, raw in enumerate(raw_cues, 1):
         if not raw.get("axis") or not raw.get("value") or not raw.get("phrases"):
             raise LogicTableError(f"{path}: cue #{i}: give axis, value and phrases")
-        unknown = set(raw) - {"axis", "value", "phrases", "overlay"}
+        unknown = set(raw) - {"axis", "value", "phrases", "overlay", "needs"}
         if unknown:
             raise LogicTableError(f"{path}: cue #{i}: unknown field(s) {sorted(unknown)}")
-        out.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("overlay", False)), lang))
+        needs = raw.get("needs", [])
+        if not isinstance(needs, list) or not all(isinstance(n, str) for n in needs):
+            raise LogicTableError(f"{path}: cue #{i}: `needs` must be a list of subject ids")
+        out.append((raw["axis"], raw["value"], tuple(raw["phrases"]), bool(raw.get("overlay", False)), lang, tuple(needs)))
     return out
 
 

@@ -234,7 +234,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 10
+_CACHE_FORMAT = 11
 
 
 def _cache_file() -> Path | None:
@@ -361,7 +361,10 @@ def _load(path: str, glossary: str | None = None) -> LogicTable:
     vocabulary = build_vocabulary(data, path, lexicon_dir, glossary_path=glossary,
                                   own_lexicon=lexicon_dir != LEXICON_DIR or folder == DATA_DIR,
                                   data_dir=folder if (folder / "manifest.toml").exists() else DATA_DIR)
-    for axis, value, phrases, _, _ in vocabulary.cues:
+    for axis, value, phrases, _, _, needs in vocabulary.cues:
+        for need in needs:
+            if need not in vocabulary.subjects:
+                raise LogicTableError(f"{path}: the cue {axis}={value} needs {need!r}, which is not a subject")
         if value not in (AXES[axis][0] if axis in AXES else READING_AXES.get(axis, ())):
             valid = ", ".join([f"{a}={v}" for a, (vals, _) in AXES.items() for v in vals] +
                               [f"{a}={v}" for a, vals in READING_AXES.items() for v in vals])

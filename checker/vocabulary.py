@@ -86,7 +86,8 @@ class Vocabulary:
         self.states = states if states is not None else {}
         self.word_lists = word_lists if word_lists is not None else {}
         self.state_names = state_names
-        #: (axis, value, phrases, overlay, language) from the logic table and the lexicons.
+        #: (axis, value, phrases, overlay, language, needs) from the logic table and the lexicons;
+        #: `needs`: subjects one of which the question must name for the cue to count.
         self.cues = cues
         self.index = index if index is not None else {}
         self.overlay = overlay if overlay is not None else {}
