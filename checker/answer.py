@@ -3,6 +3,8 @@ data (`Answer.to_dict()`, the `rulecheck ask --json` contract) and as text for p
 question's language (the wording is data: `data/wording/<lang>.toml`)."""
 from __future__ import annotations
 
+import re
+
 import sqlite3
 
 from rulecheck.checker.engine import Evaluation, evaluate, label
@@ -120,6 +122,8 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
     table = table or load_logic()
     w = Words(table, reading.lang)
     ev = evaluate(table, reading)
+    if ev.would is not None and ev.would != "unknown" and reading.unplaced and not reading.issues:
+        _placed_by_passages(conn, w, reading, ev)
     summary = w.summary(reading)
     reading_dict = dict(reading.to_dict(), summary=summary)
     scenario = scenario_dict(reading)
@@ -147,6 +151,22 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
     fact = w.fact(ev.decisions[0].rows[0]) if ev.outcome == "fact" else None
     return Answer(question, ev.verdict, w.sentence(reading, ev), ev.edition, scenario, trace, citations, ev.state, notes,
                   page, fact, reading_dict, reading.lang, w.heads())
+
+
+def _placed_by_passages(conn, w: "Words", reading: Reading, ev: Evaluation) -> None:
+    """Words the reading could not place that the deciding rules or FAQs use themselves ("For
+    example via Airborne Deployment", in the FAQ's own question): the answer takes them into
+    account, so it stands, with a note saying so."""
+    from rulecheck.checker.words import fold
+
+    texts = " ".join(fold(c["text"]) for c in _citations(conn, ev.cites, _deciding_ids(ev)) if c["deciding"])
+    if not texts or not all(re.search(rf"\b{re.escape(fold(word))}\b", texts) for word in reading.unplaced):
+        return
+    words = "”, “".join(reading.unplaced)
+    reading.notes.append(w.text("placed_by_passages", words=words))
+    reading.used = reading.used + reading.unplaced
+    reading.unplaced = []
+    ev.verdict, ev.would = ev.would, None
 
 
 #: `answer_scenario` is the name structured callers have used; a scenario is a reading.

@@ -403,6 +403,6 @@ def evaluate(table: LogicTable, reading: Reading) -> Evaluation:
 def label(table: LogicTable, subject: str) -> str:
     """How answers name a subject: its first alias ("Dodge"), or its id in words."""
     s = table.vocabulary.subjects.get(subject)
-    if s and s.phrases and s.kind != "property":
-        return s.phrases[0]
+    if s and s.phrases and (s.kind != "property" or s.phrases[0][:1].isupper()):
+        return s.phrases[0]  # a glossary term's name comes first, as the rules write it
     return subject.replace("_", " ")

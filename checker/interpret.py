@@ -75,7 +75,7 @@ class _Reader:
         self.issues: list[str] = []
         self.notes: list[str] = []
         self.edition = self._edition(edition)
-        self.last = self.toks[-1].sent if self.toks else 0
+        self.last = self._question_sentence()
         self.mentions = rec.mentions
 
     # --- the whole reading -------------------------------------------------------------------
@@ -142,7 +142,12 @@ class _Reader:
             context["discovered"] = "no"
         for m in getattr(self, "other_named", ()):
             if not self._all_used(m):
-                self.issues.append(self.vocab_text("other_state_issue").format(state=self.vocab.other_states[m.value][0]))
+                name = self.vocab.other_states[m.value][0]
+                if self._listed_with_covered(m, state_mentions):
+                    # "a troop in Camouflage or Impersonation State": answered for the covered one
+                    self.notes.append(self.vocab_text("other_state_listed").format(state=name))
+                else:
+                    self.issues.append(self.vocab_text("other_state_issue").format(state=name))
                 self._use(m)
         numbers = self._fact_numbers(states, properties)
         self._account()
@@ -152,6 +157,17 @@ class _Reader:
                           " ".join(m.text for m in state_mentions[:1]), self.ignored, numbers)
         return reading
 
+    def _question_sentence(self) -> int:
+        """The sentence that asks: the last one, unless it only gives examples ("…an optional
+        Skill? For example Camouflaged state or an IMP state.")."""
+        if not self.toks:
+            return 0
+        last = self.toks[-1].sent
+        opening = tuple(t.low for t in self.toks if t.sent == last)[:2]
+        if last > 0 and opening in (("for", "example"), ("for", "instance"), ("e", "g"), ("por", "ejemplo"), ("eg",)):
+            return last - 1
+        return last
+
     def vocab_text(self, key: str) -> str:
         """An issue's words in the question's language (data/wording/<lang>.toml [text])."""
         w = self.table.wording.get(self.rec.lang) or self.table.wording["en"]
@@ -160,6 +176,16 @@ class _Reader:
     def _list(self, name: str) -> frozenset:
         """A word list in the question's language."""
         return self.vocab.listed(name, self.rec.lang)
+
+    def _listed_with_covered(self, m: Mention, state_mentions: list[Mention]) -> bool:
+        """Whether an uncovered state is named in one list with a covered one ("Camouflage or
+        Impersonation State", "Camuflado o Suplantación")."""
+        for s in state_mentions:
+            lo, hi = (s.end, m.start) if s.end <= m.start else (m.end, s.start)
+            gap = [self.toks[i].low for i in range(lo, hi)]
+            if 1 <= len(gap) <= 2 and gap[0] in ("or", "and", "o", "y", "u", "e", "nor", "ni"):
+                return True
+        return False
 
     def _rejected_alternative(self) -> int | None:
         """Where the alternative a question turns down starts ("rather than", "instead of", "en
@@ -402,6 +428,9 @@ class _Reader:
         """(proposition, polarity, about, value asked): from the question's own sentence."""
         asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)
                 and (m.value.split(":")[0] not in ("fact", "what_happens") or self._opens_sentence(m))]
+        # "the result of an optional Skill": a word that asks, used as the Skill's adjective
+        asks = [m for m in asks if not (m.start > 0 and self.toks[m.start - 1].low in self._list("article")
+                                        and any(n.kind == "subject" and n.start == m.end for n in self.mentions))]
         in_q = [m for m in asks if self.toks[m.start].sent == self.last]
         # "Despliegue Oculto: cuando se revela mi tropa, ¿elijo yo…?": a question word opening
         # the scene ("cuando", "when") is a conjunction there, not what is asked

@@ -1,24 +1,34 @@
 """Replay the FAQs: every FAQ of the bundled state pages whose answer starts with yes or no is
-asked, in its own words and edition, through the checker, and the verdicts compared."""
+asked, in its own words and edition, through the checker, and the verdicts compared; then the
+same FAQ in other people's words (`data/faq_paraphrases.toml`: at least three per FAQ, written
+from the FAQ, never from the lexicon), each with the verdict its wording asks for."""
 from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from rulecheck.checker.answer import answer_question
 from rulecheck.checker.coverage import state_page_ids
 from rulecheck.checker.logic import LogicTable, load_logic
+from rulecheck.data import DATA_DIR, read_toml
+from rulecheck.checker.errors import LogicTableError
+
+#: FAQs in other words: `[[faq]]` (page, version, question, answer, faq_verdict), each with
+#: `[[faq.paraphrase]]` (text, lang, edition, verdict).
+PARAPHRASES = DATA_DIR / "faq_paraphrases.toml"
+#: A tag the wiki puts before a FAQ's question ("[Errata] Can Surprise Attack…").
+_TAG = re.compile(r"^\s*\[[^\]]*\]\s*")
 
 _YES_NO = re.compile(r"^\s*(?:a\s*:\s*)?(yes|no)\b", re.I)
 
 
 @dataclass(frozen=True)
-class Replay:
-    """One FAQ replayed: what the FAQ says and what the checker answered."""
+class Paraphrased:
+    """The FAQ in someone else's words: the verdict that wording asks for, and the checker's."""
 
-    faq_id: str
-    question: str
+    text: str
     edition: str | None
     expected: str
     got: str
@@ -26,6 +36,29 @@ class Replay:
     @property
     def agrees(self) -> bool:
         return self.expected == self.got
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One FAQ replayed: what the FAQ says and what the checker answered, in the FAQ's words
+    and in each paraphrase of it."""
+
+    faq_id: str
+    question: str
+    edition: str | None
+    expected: str
+    got: str
+    paraphrases: list[Paraphrased] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        return self.expected == self.got
+
+    def to_dict(self) -> dict:
+        """The JSON form: the FAQ's fields, `agrees`, and `paraphrases` (each with `agrees`)."""
+        return {"faq_id": self.faq_id, "question": self.question, "edition": self.edition, "expected": self.expected,
+                "got": self.got, "agrees": self.agrees,
+                "paraphrases": [dict(p.__dict__, agrees=p.agrees) for p in self.paraphrases]}
 
 
 def yes_no(answer: str) -> str | None:
@@ -43,11 +76,44 @@ def replay_faqs(conn: sqlite3.Connection, table: LogicTable | None = None) -> li
         f"""select distinct faqs.id, faqs.question, faqs.answer, coalesce(faqs.edition, pages.edition) as edition
             from faqs join faq_pages on faq_pages.faq_id = faqs.id join pages on pages.id = faq_pages.page_id
             where pages.id in ({marks}) order by faqs.id""", pages).fetchall()
+    others = _paraphrases()
     results = []
+    labelled = _faq_verdicts()
     for row in rows:
-        expected = yes_no(row["answer"])
+        question = _TAG.sub("", row["question"])
+        # a FAQ that settles a yes/no question without opening with the word ("They can be
+        # hit…"): the paraphrase file says which it is
+        expected = yes_no(row["answer"]) or labelled.get(_key(question))
         if expected is None:
             continue
-        got = answer_question(conn, row["question"], edition=row["edition"], table=table).verdict
-        results.append(Replay(row["id"], row["question"], row["edition"], expected, got))
+        got = answer_question(conn, question, edition=row["edition"], table=table).verdict
+        said = []
+        for p in others.get(_key(question), []):
+            edition = p.get("edition") or row["edition"]  # a paraphrase restates the FAQ, in its edition
+            said.append(Paraphrased(p["text"], edition, p["verdict"],
+                                    answer_question(conn, p["text"], edition=edition, table=table).verdict))
+        results.append(Replay(row["id"], row["question"], row["edition"], expected, got, said))
     return results
+
+
+def _key(question: str) -> str:
+    text = _TAG.sub("", question).strip()
+    if text[:2].lower() == "q:":
+        text = text[2:]
+    return " ".join(text.lower().split())
+
+
+def _faq_verdicts(path: Path = PARAPHRASES) -> dict[str, str]:
+    """FAQ question (normalised) → the yes or no the paraphrase file reads in its answer."""
+    if not path.exists():
+        return {}
+    data = read_toml(path, LogicTableError, "the FAQ paraphrases", "Fix the file (an authoring error).")
+    return {_key(f["question"]): f["faq_verdict"] for f in data.get("faq", []) if f.get("faq_verdict") in ("yes", "no")}
+
+
+def _paraphrases(path: Path = PARAPHRASES) -> dict[str, list[dict]]:
+    """FAQ question (normalised) → its paraphrases; {} when the file is not there."""
+    if not path.exists():
+        return {}
+    data = read_toml(path, LogicTableError, "the FAQ paraphrases", "Fix the file (an authoring error).")
+    return {_key(f["question"]): list(f.get("paraphrase", [])) for f in data.get("faq", [])}

@@ -183,13 +183,17 @@ def _print_replay(conn, table, as_json: bool) -> None:
     from rulecheck.checker.replay import replay_faqs
 
     results = replay_faqs(conn, table)
+    said = [p for r in results for p in r.paraphrases]
     if as_json:
         import json
 
-        click.echo(json.dumps([dict(r.__dict__, agrees=r.agrees) for r in results], ensure_ascii=False, indent=2))
+        click.echo(json.dumps([r.to_dict() for r in results], ensure_ascii=False, indent=2))
     else:
         for r in results:
             click.echo(f"{'ok      ' if r.agrees else 'DISAGREE'} FAQ says {r.expected}, checker says {r.got}: {r.question}")
-        click.echo(f"{sum(r.agrees for r in results)}/{len(results)} yes/no FAQs agree.")
+            for p in r.paraphrases:
+                click.echo(f"    {'ok      ' if p.agrees else 'DISAGREE'} expects {p.expected}, checker says {p.got}: {p.text}")
+        click.echo(f"{sum(r.agrees for r in results)}/{len(results)} yes/no FAQs agree in their own words; "
+                   f"{sum(p.agrees for p in said)}/{len(said)} of their paraphrases agree.")
     if not all(r.agrees for r in results):
         raise click.exceptions.Exit(1)

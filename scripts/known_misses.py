@@ -1,7 +1,7 @@
 """Regenerate tests/questions/known_misses.toml: the questions the checker answers wrongly today.
 
 Asks every question of tests/questions/tuning/ and every paraphrase of
-tests/questions/faq_paraphrases.toml through `answer_question`, and replays every yes/no FAQ in
+data/faq_paraphrases.toml through `answer_question`, and replays every yes/no FAQ in
 its own words, against a base freshly built from the bundled pages (the tests' base). A
 question whose answer is not one of its expected verdicts is a known miss; the tests run it as
 `xfail(strict=True)`, so a fix shows as XPASS until this script is run again.
@@ -31,7 +31,7 @@ HEADER = """\
 # hand: fix the checker, or the question file if its verdict is wrong by the rules, and run the
 # script again). The tests run each entry as xfail(strict=True): a fix shows as XPASS.
 #   [tuning]      question id of tests/questions/tuning/ → the answer given; what the rules say
-#   [paraphrase]  a paraphrase of tests/questions/faq_paraphrases.toml → the same
+#   [paraphrase]  a paraphrase of data/faq_paraphrases.toml → the same
 #   [faq]         faqs.id of a yes/no FAQ replayed in its own words → the same
 """
 

@@ -6,7 +6,7 @@ scripts/known_misses.py.
 - blind/*/*.toml: the same shape, for benchmarks/questions_eval.py only (sets written from the
   rules pages alone, never tuned on: B, D). Tests read nothing of them but their fragments
   (`blind_fragments`): never their verdicts. tuning/A was blind until it was inspected;
-- faq_paraphrases.toml: `[[faq]]` (a FAQ's page, version, question, answer, `faq_verdict`),
+- data/faq_paraphrases.toml (bundled: `rulecheck ask --replay` replays it too): `[[faq]]` (a FAQ's page, version, question, answer, `faq_verdict`),
   each with `[[faq.paraphrase]]` (`text`, `lang`, `edition`, `verdict`);
 - known_misses.toml: what the checker answers wrongly today (see `known_misses`).
 """
@@ -90,12 +90,15 @@ def blind_fragments() -> list[tuple[str, str, str, str]]:
 
 def faqs() -> list[dict]:
     """The `[[faq]]` entries of faq_paraphrases.toml, as written."""
-    return _read(QUESTIONS / "faq_paraphrases.toml")["faq"]
+    from rulecheck.checker.replay import PARAPHRASES
+
+    return _read(PARAPHRASES)["faq"]
 
 
 def paraphrases() -> list[Paraphrase]:
     """Every paraphrase of faq_paraphrases.toml, with the FAQ it restates."""
-    return [Paraphrase(p["text"], p.get("edition") or None, p.get("lang", "en"), p["verdict"], f["page"], f["version"],
+    return [Paraphrase(p["text"], p.get("edition") or f.get("edition") or None, p.get("lang", "en"), p["verdict"],
+                       f["page"], f["version"],
                        f["question"], f["answer"], f["faq_verdict"])
             for f in faqs() for p in f["paraphrase"]]
 

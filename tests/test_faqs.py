@@ -1,6 +1,6 @@
 """FAQs as logic: every yes/no FAQ of the bundled base is cited by a logic row; replayed in its own
 words (`replay_faqs`), the checker agrees with it; and each paraphrase of
-tests/questions/faq_paraphrases.toml (written from the FAQ, not from the lexicon) is answered as
+data/faq_paraphrases.toml (written from the FAQ, not from the lexicon) is answered as
 the FAQ decides.
 
 Agreement is measured twice, on the FAQs' own wording and on the paraphrases (the harder test:
@@ -41,9 +41,13 @@ def test_every_yes_no_faq_is_a_logic_row(conn, table):
 
 
 def test_every_yes_no_faq_is_replayed(conn, replayed):
-    """The replay reads the four state pages' FAQs: every yes/no FAQ of the base is one."""
-    faqs = conn.execute("select id, answer from faqs").fetchall()
-    assert sorted(r.faq_id for r in replayed) == sorted(f["id"] for f in faqs if yes_no(f["answer"]))
+    """The replay reads the four state pages' FAQs: every yes/no FAQ of the base is one, those
+    whose answer opens with the word and those the paraphrase file reads as a yes or no."""
+    faqs = conn.execute("select id, question, answer from faqs").fetchall()
+    labelled = {" ".join(f["question"].lower().split()) for f in question_sets.faqs() if f["faq_verdict"] in ("yes", "no")}
+    expected = [f["id"] for f in faqs if yes_no(f["answer"]) or " ".join(f["question"].lower().split()) in labelled]
+    assert sorted(r.faq_id for r in replayed) == sorted(expected)
+    assert sum(len(r.paraphrases) for r in replayed) == len(PARAPHRASES), "every paraphrase is replayed with its FAQ"
 
 
 def test_the_replay_agrees_on_every_faqs_own_wording(replayed):
