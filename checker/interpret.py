@@ -35,19 +35,6 @@ _OPPOSITE = {("lof", "inside"): "outside", ("lof", "outside"): "inside", ("turn"
              ("discovered", "no"): "yes", ("second_skill", "reveals"): "keeps", ("second_skill", "keeps"): "reveals"}
 #: General Skills a property question may name as its situation ("by spending a Long Skill").
 _GENERAL = ("skill", "short_skill", "entire_order", "aro", "cautious_movement", "move", "short_movement", "roll_skill")
-#: Words that may come before a question word opening a sentence.
-_LEADING = {"so", "and", "but", "ok", "okay", "then", "also", "quick", "question", "hey", "y", "pero", "entonces", "vale"}
-#: Words before a state that make the marker someone else's, or the asker's own.
-_ENEMY_OWNER = {"enemy", "opponent", "opponents", "his", "their", "enemigo", "enemiga", "rival", "opp", "opposing"}
-_MY = {"my", "mi", "mis", "our", "nuestro", "nuestra"}
-#: Words that end the clause a negation governs ("didn't move, so he shot").
-_CLAUSE_BREAK = {"so", "and", "but", "then", "because", "since", "while", "y", "pero", "porque", "luego", "entonces"}
-#: Negations that govern a whole clause ("did not want to Discover"), not only the phrase
-#: after them ("without any rule", "no camo").
-_CLAUSE_NEGATION = {"en": {"not", "never", "cannot"}, "es": {"no", "nunca", "jamas"}}
-#: Two words opening the alternative a question turns down ("X rather than Y?").
-_REJECTING = {("rather", "than"), ("instead", "of"), ("en", "vez"), ("en", "lugar")}
-#: Cue axes that describe the question rather than set a condition.
 
 
 def read_question(table: LogicTable, text: str, *, edition: str | None = None) -> Reading:
@@ -163,8 +150,9 @@ class _Reader:
         if not self.toks:
             return 0
         last = self.toks[-1].sent
-        opening = tuple(t.low for t in self.toks if t.sent == last)[:2]
-        if last > 0 and opening in (("for", "example"), ("for", "instance"), ("e", "g"), ("por", "ejemplo"), ("eg",)):
+        opening = [t.low for t in self.toks if t.sent == last][:2]
+        examples = self.vocab.word_lists.get("examples", frozenset())
+        if last > 0 and (" ".join(opening) in examples or opening[0] in examples):
             return last - 1
         return last
 
@@ -176,6 +164,10 @@ class _Reader:
     def _list(self, name: str) -> frozenset:
         """A word list in the question's language."""
         return self.vocab.listed(name, self.rec.lang)
+
+    def _words(self, name: str) -> frozenset:
+        """A word list in both languages (a question may mix them: "mi CAMO", "my Fusilero")."""
+        return self.vocab.word_lists.get(name, frozenset())
 
     def _listed_with_covered(self, m: Mention, state_mentions: list[Mention]) -> bool:
         """Whether an uncovered state is named in one list with a covered one ("Camouflage or
@@ -193,7 +185,7 @@ class _Reader:
         toks = self.toks
         for i in range(len(toks) - 1):
             pair = (toks[i].low, toks[i + 1].low)
-            if toks[i].sent == self.last and pair in _REJECTING:
+            if toks[i].sent == self.last and " ".join(pair) in self._words("rejecting"):
                 return i
         return None
 
@@ -298,7 +290,7 @@ class _Reader:
         start = self._np_start(m)
         before = {self.toks[i].low for i in range(max(0, m.start - 2), m.start)}
         prev = self.toks[start - 1].low if start > 0 else ""
-        return self._object_position(start) or bool(before & _ENEMY_OWNER) or prev in ("like", "como", "unlike")
+        return self._object_position(start) or bool(before & self._words("enemy_owner")) or prev in self._words("likeness")
 
     def _near(self, m: Mention, others: list[Mention]) -> bool:
         """Whether `m` is next to one of `others` (at most two small words between)."""
@@ -361,9 +353,9 @@ class _Reader:
                                                                   "actor") for n in self.mentions)
                 if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article"):
                     break
-            if any(w in ("outside", "out", "fuera") for w in before):
+            if any(w in self._words("lof_outside") for w in before):
                 value = "outside"
-            elif any(w in ("in", "inside", "within", "through", "across", "dentro", "en") for w in before):
+            elif any(w in self._words("lof_inside") for w in before):
                 value = "inside"
             else:
                 continue
@@ -379,7 +371,7 @@ class _Reader:
         a Discover", "couldn't see it, so he shot": the Discover is not declared)."""
         i = m.start - 1
         while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and self.rec.roles.get(i) in ("stop", "passive") \
-                and self.toks[i].low not in ("if", "when", "si", "cuando") and m.start - i <= 3:
+                and self.toks[i].low not in self._words("if_when") and m.start - i <= 3:
             i -= 1
         if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used:
             return True
@@ -391,12 +383,12 @@ class _Reader:
         sent = self.toks[m.start].sent
         for i in range(m.start - 1, -1, -1):
             t = self.toks[i]
-            if t.sent != sent or t.brk or t.low in _CLAUSE_BREAK or self.rec.roles.get(i) in ("condition", "connector"):
+            if t.sent != sent or t.brk or t.low in self._words("clause_break") or self.rec.roles.get(i) in ("condition", "connector"):
                 return None
             if any(n.kind == "subject" and n.start <= i < n.end for n in self.mentions):
                 return None
             if self.rec.roles.get(i) == "negation" and i not in self.used:
-                if t.low not in _CLAUSE_NEGATION.get(self.rec.lang, ()):
+                if t.low not in self._list("clause_negation"):
                     return None  # "without any special rule … declare a BS Attack": a phrase's, not the clause's
                 return None if self._question_negation(i) else i
         return None
@@ -413,7 +405,7 @@ class _Reader:
         if first.low not in self._list("question"):
             return False
         between = [x for x in self.toks[first.i + 1:i]]
-        return all(x.low in ("it", "he", "she", "they", "this", "that", "there") for x in between) and len(between) <= 1
+        return all(x.low in self._words("question_subject") for x in between) and len(between) <= 1
 
     def _use_negation(self, m: Mention) -> None:
         i = m.start - 1
@@ -466,7 +458,7 @@ class _Reader:
         sent = self.toks[m.start].sent
         i = m.start - 1
         while i >= 0 and self.toks[i].sent == sent:
-            if self.toks[i].low not in _LEADING and self.toks[i].text.upper() not in EDITIONS:
+            if self.toks[i].low not in self._words("leading") and self.toks[i].text.upper() not in EDITIONS:
                 return False
             i -= 1
         return True
@@ -480,7 +472,7 @@ class _Reader:
         near = set(range(max(0, ask.start - 3), min(len(self.toks), ask.end + 3)))
         if any(near & set(range(m.start, m.end)) for m in state_mentions):
             return True
-        anchors = {"it", "he", "she", "they", "state", "estado", "status"}
+        anchors = self._words("anchor")
         return any(self.toks[i].low in anchors for i in near)
 
     def _about_state(self, ask: Mention, state_mentions: list[Mention]) -> bool:
@@ -627,7 +619,7 @@ class _Reader:
     def _named_again(self, m: Mention) -> bool:
         """Whether `m` points back at a Skill already named ("an enemy Sensor … when the Sensor
         is declared", "ese Descubrir"): a definite article or demonstrative right before it."""
-        return m.start > 0 and self.toks[m.start - 1].low in ("the", "that", "this", "said", "el", "ese", "esa", "este", "esta")
+        return m.start > 0 and self.toks[m.start - 1].low in self._words("definite")
 
     def _during(self, m: Mention) -> bool:
         """Whether `m` names a time within something already said ("revealed during the Move",
@@ -635,7 +627,7 @@ class _Reader:
         i = m.start - 1
         while i >= 0 and self.toks[i].low in self._list("article"):
             i -= 1
-        return i >= 0 and self.toks[i].low in ("during", "throughout", "durante")
+        return i >= 0 and self.toks[i].low in self._words("during")
 
     def _instrument(self, m: Mention) -> bool:
         """Whether `m` is named as the means of something ("with a Discover roll", "con una
@@ -643,7 +635,7 @@ class _Reader:
         i = m.start - 1
         while i >= 0 and self.toks[i].low in self._list("article"):
             i -= 1
-        return i >= 0 and self.toks[i].low in ("with", "using", "via", "con", "usando", "mediante")
+        return i >= 0 and self.toks[i].low in self._words("instrument")
 
     def _enemy_only(self, state: str, subject: str) -> bool:
         """The state's rows speak of `subject` only as something an enemy does: it has enemy
@@ -664,15 +656,15 @@ class _Reader:
         if self._passive(m):
             return "enemy"
         i = m.start - 1
-        while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in ("failed", "successful", "fallida")):
+        while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in self._words("roll_result")):
             i -= 1
-        if i >= 0 and self.toks[i].low in ("by", "por") and not self._passive(m):
+        if i >= 0 and self.toks[i].low in self._words("agent_by") and not self._passive(m):
             return "enemy"  # "targeted by a failed Discover": an enemy's Skill
         j = m.start - 1
         named = next((n for n in self.mentions if n.kind in ("weapon", "unit") and n.end == m.start), None)
         if named is not None:
             j = named.start - 1  # "can my HMG shoot it?": the asker's trooper, named by its weapon
-        if j >= 0 and self.toks[j].low in _MY:
+        if j >= 0 and self.toks[j].low in self._words("mine"):
             return self._speaker_side() if getattr(self, "asker_known", True) else "self"  # "my Chain Rifle template"
         if getattr(self, "target_inferred", False) and self.vocab.subjects[m.value].kind == "skill":
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
@@ -696,7 +688,7 @@ class _Reader:
         sent = self.toks[m.start].sent
         cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
         rel = next((i for i in range(m.start - 1, max(-1, m.start - 4), -1)
-                    if self.toks[i].low in ("que", "who", "which", "that", "quien")), None)
+                    if self.toks[i].low in self._words("relative")), None)
         if rel is not None and not any(rel < c[1] < m.start for c in cands):
             # "da Apoyo al Líder, que dispara", "un marcador que declaró Mover": the one named
             # right before "que" does it
@@ -746,7 +738,7 @@ class _Reader:
             role = self.rec.roles.get(t.i)
             if role == "speaker" and not self._possessive_before_noun(t.i):
                 out.append((speaker, t.i))
-            elif role == "pronoun" and t.low not in ("his", "its", "their", "her", "su", "sus"):
+            elif role == "pronoun" and t.low not in self._words("possessive"):
                 # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
                 # about, not the Leader; nor is one named as a target ("against my camo marker")
                 prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
@@ -774,9 +766,9 @@ class _Reader:
             start = self._np_start(m)
             before = {toks[i].low for i in range(max(0, start - 1), m.start)}
             after = {toks[m.end].low} if m.end < len(toks) else set()
-            if before & _ENEMY_OWNER or after & {"enemigo", "enemiga"}:
+            if before & self._words("enemy_owner") or after & self._words("enemy_after"):
                 return "enemy"
-            if before & _MY or (start > 0 and toks[start - 1].low in ("estando", "being", "while", "whilst", "mientras")):
+            if before & self._words("mine") or (start > 0 and toks[start - 1].low in self._words("being")):
                 return "self"
         subjects = [n for n in self.mentions if n.kind == "subject"]
         for m in states:
@@ -788,7 +780,7 @@ class _Reader:
             # "my Fusilier", "my Chain Rifle", "my Discover roll": the asker's own trooper, weapon
             # or Skill, not the marker ("my trooper", "my guy" may well be the marker itself)
             own_skill = n.kind == "subject" and self.vocab.subjects[n.value].kind == "skill"
-            if (n.kind in ("unit", "weapon") or own_skill) and n.start > 0 and toks[n.start - 1].low in _MY \
+            if (n.kind in ("unit", "weapon") or own_skill) and n.start > 0 and toks[n.start - 1].low in self._words("mine") \
                     and not any(i in state_pos for i in range(n.start, n.end)):
                 return "enemy"
         return "self"
@@ -804,7 +796,7 @@ class _Reader:
                 i = nouns[i]
             elif prev in ("in", "en", "of", "de") and (i - 1) in nouns:
                 i = nouns[i - 1]
-            elif prev in self._list("article") or prev in _ENEMY_OWNER or prev in _MY:
+            elif prev in self._list("article") or prev in self._words("enemy_owner") or prev in self._words("mine"):
                 i -= 1
             else:
                 break

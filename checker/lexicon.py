@@ -34,6 +34,28 @@ WORD_LISTS = {
     "condition": "words opening a condition clause (if, when, after)",
     "question": "words opening a question sentence (is, does, can, ¿…)",
     "significant": "ordinary words that change what is asked (enough, instead): never set aside",
+    "leading": "words that may come before a question word opening a sentence (so, ok, y)",
+    "enemy_owner": "words before a state that make the marker someone else's (enemy, his, rival)",
+    "enemy_after": "words after a state that make the marker someone else's (un CAMO enemigo)",
+    "mine": "words that make what follows the asker's own (my, mi)",
+    "clause_break": "words that end the clause a negation governs (so, and, pero)",
+    "clause_negation": "negations that govern a whole clause, not only the phrase after them (not, nunca)",
+    "rejecting": "two words opening the alternative a question turns down (rather than, en vez)",
+    "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
+    "lof_outside": "words before a LoF term that put the trooper out of it (outside, fuera)",
+    "lof_inside": "words before a LoF term that put the trooper in it (in, dentro)",
+    "question_subject": "what may stand between a negative question's auxiliary and its negation (Is it not…)",
+    "anchor": "words near a verb that make it ask about the state (it, state, estado)",
+    "definite": "words that point back at something already named (the, ese)",
+    "during": "words that place a time within something already said (during, durante)",
+    "instrument": "words that name the means of something (with, con)",
+    "roll_result": "words between a Skill and its article that say how its roll went (failed, fallida)",
+    "agent_by": "words that name who does a Skill (by, por)",
+    "relative": "words opening a relative clause (who, que)",
+    "possessive": "possessives that are not someone named (his, su)",
+    "likeness": "words that compare rather than name (like, como)",
+    "being": "words before a state that make it the actor's own condition (being, estando)",
+    "if_when": "conditions a negation does not reach across (if, si)",
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "private", "fact", "what_happens")
@@ -242,7 +264,8 @@ def _read_lexicon(path: Path) -> dict:
     for name, words in lex.get("words", {}).items():
         if name not in WORD_LISTS:
             raise LogicTableError(f"{where}: [words] {name!r} is not a word list; use {', '.join(WORD_LISTS)}")
-        _strings(words, f"{where}: [words] {name}")
+        if words != []:  # a language may have no word of a list ("enemigo" after its noun is Spanish)
+            _strings(words, f"{where}: [words] {name}")
     for name, phrases in lex.get("names", {}).items():
         if name not in _NAME_LISTS:
             raise LogicTableError(f"{where}: [names] {name!r}; use {', '.join(_NAME_LISTS)}")
