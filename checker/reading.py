@@ -44,14 +44,14 @@ class Reading:
 
     __slots__ = ("text", "lang", "edition", "states", "other_states", "actions", "properties", "context",
                  "proposition", "polarity", "about", "asked_value", "used", "unplaced", "issues", "notes",
-                 "state_words", "ignored", "numbers")
+                 "ignored", "numbers")
 
     def __init__(self, text: str | None = None, lang: str = "en", edition: str | None = None,
                  states: tuple[str, ...] = (), other_states: tuple[str, ...] = (), actions: list[Action] | None = None,
                  properties: tuple[str, ...] = (), context: dict | None = None, proposition: str = "revealed",
                  polarity: str = "+", about: str = "model", asked_value: str | None = None,
                  used: list[str] | None = None, unplaced: list[str] | None = None, issues: list[str] | None = None,
-                 notes: list[str] | None = None, state_words: str = "", ignored: list[str] | None = None,
+                 notes: list[str] | None = None, ignored: list[str] | None = None,
                  numbers: tuple[str, ...] = ()) -> None:
         self.text = text
         self.lang = lang
@@ -69,8 +69,8 @@ class Reading:
         self.unplaced = unplaced if unplaced is not None else []
         self.issues = issues if issues is not None else []
         self.notes = notes if notes is not None else []
-        self.state_words = state_words
-        #: Ordinary words set aside: common in the language and never used by the rules pages.
+        #: Ordinary words set aside: common in the language, and not a word of the reader's
+        #: phrases (or not one the rules pages use).
         self.ignored = ignored if ignored is not None else []
         #: Numbers the question asks about a fact ("is it a -6 MOD?").
         self.numbers = numbers

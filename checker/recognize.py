@@ -14,8 +14,6 @@ from typing import NamedTuple
 from rulecheck.checker.vocabulary import Mention, Vocabulary
 from rulecheck.checker.words import Token, tokenize
 
-#: Mention kinds that carry meaning the reading uses; the others only account for words.
-MEANINGFUL = ("cue", "ask", "state", "subject", "actor", "hint", "weak_state", "other_state", "term", "game_term")
 
 
 class Recognized(NamedTuple):

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from rulecheck.checker.errors import LogicTableError, UnknownSkill, UnknownState
-from rulecheck.checker.states import StateInfo, read_states
+from rulecheck.checker.errors import UnknownSkill, UnknownState
+from rulecheck.checker.states import StateInfo
 from rulecheck.checker.words import Token, fold, stem, tokenize
-from rulecheck.kb.glossary import is_strict_alias, load_glossary
+from rulecheck.kb.glossary import is_strict_alias
 
 SUBJECT_KINDS = ("skill", "event", "property")
 LANGS = ("en", "es")
@@ -244,25 +244,6 @@ class Vocabulary:
                     end = i + length
             out[pair] = places
         return out
-
-    def find_group(self, group: tuple, toks: list[Token], qlang: str | None = None) -> list[tuple[int, int, bool]]:
-        """Every place (start, end, matched word for word) one of a composite group's phrases
-        occurs, longest at each start."""
-        found = []
-        i = 0
-        while i < len(toks):
-            best, best_exact = 0, False
-            for spec, lang in group:
-                if len(spec) > best or (len(spec) == best and not best_exact):
-                    exact = self._match(spec, lang, toks, i, qlang)
-                    if exact >= 0:
-                        best, best_exact = len(spec), exact == len(spec)
-            if best:
-                found.append((i, i + best, best_exact))
-                i += best
-            else:
-                i += 1
-        return found
 
     def in_pages(self, tok: Token, lang: str) -> bool:
         """Whether the rules pages written in `lang` use this word (by its stem)."""

@@ -1,0 +1,399 @@
+"""Reading a question, part three: each Skill or event it names and who does it (a passive or
+a state named after the Skill makes it an enemy's; otherwise the nearest one named before it —
+the trooper in the state, an enemy, an ally, its Team Leader, or the asker, whose side follows
+from what they own or target), Fireteam Orders and delayed AROs."""
+from __future__ import annotations
+
+from rulecheck.checker.reading import Action
+from rulecheck.checker.vocabulary import Mention
+
+
+class _Actions:
+    """Methods of the question reader (`rulecheck.checker.interpret`)."""
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def _actions(self, states: list[str], state_mentions: list[Mention], composite: str | None) -> list[Action]:
+        """Each Skill or event named, with who does it."""
+        actions = []
+        subjects = [m for m in self.mentions if m.kind == "subject" and not self._all_used(m)]
+        subjects = self._drop_means_and_generic(subjects)
+        for m in subjects:
+            kind = self.vocab.subjects[m.value].kind
+            if kind == "property":
+                continue
+            if self._negated(m):
+                # "on a guy he is not in contact with yet": what is said not to happen is no action
+                self._use_negation(m)
+                self._use(m)
+                continue
+            if any(a.subject == m.value for a in actions) and (self._instrument(m) or self._during(m)
+                                                                 or self._named_again(m)):
+                # "¿Mi rival puede Descubrir a mi tropa con una Tirada de Descubrir?": the same
+                # Skill named again as the means is the one already read (not "Move and Move")
+                self._use(m)
+                continue
+            by = self._who(m, state_mentions)
+            if by == "self" and kind == "skill" and states and self._enemy_only(states[0], m.value):
+                by = "enemy"  # "I delay my ARO" against a camo marker: only an enemy can
+            actions.append(Action(m.value, by, kind, 0, m.text))
+            self._use(m)
+        return actions
+
+    def _named_again(self, m: Mention) -> bool:
+        """Whether `m` points back at a Skill already named ("an enemy Sensor … when the Sensor
+        is declared", "ese Descubrir"): a definite article or demonstrative right before it."""
+        return m.start > 0 and self.toks[m.start - 1].low in self._words("definite")
+
+    def _during(self, m: Mention) -> bool:
+        """Whether `m` names a time within something already said ("revealed during the Move",
+        "durante el Movimiento"), not a new declaration."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].low in self._list("article"):
+            i -= 1
+        return i >= 0 and self.toks[i].low in self._words("during")
+
+    def _instrument(self, m: Mention) -> bool:
+        """Whether `m` is named as the means of something ("with a Discover roll", "con una
+        Tirada de Descubrir", "using a Dodge")."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].low in self._list("article"):
+            i -= 1
+        return i >= 0 and self.toks[i].low in self._words("instrument")
+
+    def _enemy_only(self, state: str, subject: str) -> bool:
+        """The state's rows speak of `subject` only as something an enemy does: it has enemy
+        rows of its own, and no row says what the trooper in the state declaring it (or a more
+        general Skill it is a kind of) does."""
+        from rulecheck.checker.engine import ancestors
+
+        if not any(r.topic == "enemy" for r in self.table.rows_for(state, subject)):
+            return False
+        return not any(r.topic in ("declares", "may") for s in ancestors(self.table, subject)
+                       for r in self.table.rows_for(state, s))
+
+    def _all_used(self, m: Mention) -> bool:
+        return all(i in self.used for i in range(m.start, m.end))
+
+    def _who(self, m: Mention, state_mentions: list[Mention]) -> str:
+        """Who does the Skill or brings the event about (see the module's docstring)."""
+        if self._passive(m):
+            return "enemy"
+        i = m.start - 1
+        while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in self._words("roll_result")):
+            i -= 1
+        if i >= 0 and self.toks[i].low in self._words("agent_by") and not self._passive(m):
+            return "enemy"  # "targeted by a failed Discover": an enemy's Skill
+        j = m.start - 1
+        named = next((n for n in self.mentions if n.kind in ("weapon", "unit") and n.end == m.start), None)
+        if named is not None:
+            j = named.start - 1  # "can my HMG shoot it?": the asker's trooper, named by its weapon
+        if j >= 0 and self.toks[j].low in self._words("mine"):
+            return self._speaker_side() if getattr(self, "asker_known", True) else "self"  # "my Chain Rifle template"
+        if getattr(self, "target_inferred", False) and self.vocab.subjects[m.value].kind == "skill":
+            return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
+        agent = self._agent(m)
+        if agent is None:
+            if self._targets_state(m, state_mentions):
+                return "enemy"
+            return "self"
+        return agent
+
+    def _passive(self, m: Mention) -> bool:
+        i = m.start - 1
+        while i >= 0 and self.rec.roles.get(i) in ("stop", "filler") and self.toks[i].low not in self._list("passive"):
+            i -= 1
+        return i >= 0 and self.rec.roles.get(i) == "passive" and self.toks[m.start].low.endswith(("ed", "shot", "hit", "do"))
+
+    def _agent(self, m: Mention) -> str | None:
+        """The side of the nearest one named before the Skill in its sentence, skipping those
+        that are a target or an attribute ("against a marker", "with Camouflage"); a participle
+        right after someone is theirs ("shoots at a guy running past": the guy runs)."""
+        sent = self.toks[m.start].sent
+        cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
+        rel = next((i for i in range(m.start - 1, max(-1, m.start - 4), -1)
+                    if self.toks[i].low in self._words("relative")), None)
+        if rel is not None and not any(rel < c[1] < m.start for c in cands):
+            # "da Apoyo al Líder, que dispara", "un marcador que declaró Mover": the one named
+            # right before "que" does it
+            noun = next((c for c in reversed(cands) if c[1] < rel), None)
+            if noun is not None:
+                return noun[0]
+        if self.toks[m.start].low.endswith("ing"):
+            # "a guy running past": the one named right before a participle does it
+            noun = next((n for n in self.mentions if n.kind in ("trooper", "unit", "actor") and n.end == m.start), None)
+            if noun is not None:
+                side = next((c[0] for c in cands if c[1] == noun.start), None)
+                return side or "enemy"
+        for side, pos in reversed(cands):
+            if self._object_position(pos):
+                continue
+            return side
+        return None
+
+    def _candidates(self) -> list[tuple[str, int]]:
+        """(side, position) of everyone named: the trooper in the state ("self"), an enemy, an
+        ally, the Team Leader, the asker, a pronoun (resolved to the one named before)."""
+        if hasattr(self, "_cands"):
+            return self._cands
+        out: list[tuple[str, int]] = []
+        speaker = self._speaker_side()
+        state_pos = {i for m in self.mentions if m.kind in ("state", "hint", "weak_state") for i in range(m.start, m.end)}
+        for m in self.mentions:
+            if m.kind in ("state", "hint", "weak_state"):
+                out.append(("self", m.start))  # a state named is the trooper in it
+            elif m.kind == "actor" and m.value in ("enemy", "ally", "leader", "team"):
+                if self._attribute_of_state(m, state_pos):
+                    self._use(m)
+                    continue
+                out.append((m.value, m.start))
+                self._use(m)
+            elif m.kind in ("trooper", "unit"):
+                side = self._noun_side(m, speaker, state_pos)
+                if side is not None:
+                    out.append((side, m.start))
+        for t in self.toks:
+            role = self.rec.roles.get(t.i)
+            if role == "speaker" and not self._possessive_before_noun(t.i):
+                out.append((speaker, t.i))
+            elif role == "pronoun" and t.low not in self._words("possessive"):
+                # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
+                # about, not the Leader; nor is one named as a target ("against my camo marker")
+                prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
+                        and not self._in_subordinate(c[1], t.i)]
+                out.append((prev[-1][0] if prev else "self", t.i))
+        out.sort(key=lambda c: c[1])
+        self._cands = out
+        return out
+
+    def _attribute_of_state(self, m: Mention, state_pos: set[int]) -> bool:
+        """"an enemy camo marker", "el marcador enemigo": the word says whose the marker is."""
+        return (m.end in state_pos or m.start - 1 in state_pos
+                or (m.end + 1 in state_pos and self.rec.roles.get(m.end) in ("stop",)))
+
+    def _speaker_side(self) -> str:
+        """The asker's side: the trooper's own ("my camo marker") unless the question marks the
+        marker as an enemy's ("his camo", "un CAMO enemigo") or names it as a target ("can I
+        shoot a camo marker?", "discover on a CAMO")."""
+        toks = self.toks
+        states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state")]
+        for m in states:
+            start = self._np_start(m)
+            before = {toks[i].low for i in range(max(0, start - 1), m.start)}
+            after = {toks[m.end].low} if m.end < len(toks) else set()
+            if before & self._words("enemy_owner") or after & self._words("enemy_after"):
+                return "enemy"
+            if before & self._words("mine") or (start > 0 and toks[start - 1].low in self._words("being")):
+                return "self"
+        subjects = [n for n in self.mentions if n.kind == "subject"]
+        for m in states:
+            start = self._np_start(m)
+            if self._object_position(start) or any(0 <= start - n.end <= 1 for n in subjects):
+                return "enemy"
+        state_pos = {i for m in states for i in range(max(0, m.start - 3), m.end + 3)}
+        for n in self.mentions:
+            # "my Fusilier", "my Chain Rifle", "my Discover roll": the asker's own trooper, weapon
+            # or Skill, not the marker ("my trooper", "my guy" may well be the marker itself)
+            own_skill = n.kind == "subject" and self.vocab.subjects[n.value].kind == "skill"
+            if (n.kind in ("unit", "weapon") or own_skill) and n.start > 0 and toks[n.start - 1].low in self._words("mine") \
+                    and not any(i in state_pos for i in range(n.start, n.end)):
+                return "enemy"
+        return "self"
+
+    def _np_start(self, m: Mention) -> int:
+        """Where the noun phrase holding a state begins: "a trooper in Hidden Deployment",
+        "the enemy camo marker" (articles, owners, trooper nouns, "in" before it)."""
+        i = m.start
+        nouns = {n.end: n.start for n in self.mentions if n.kind in ("trooper", "unit", "actor")}
+        while i > 0:
+            prev = self.toks[i - 1].low
+            if i in nouns:
+                i = nouns[i]
+            elif prev in ("in", "en", "of", "de") and (i - 1) in nouns:
+                i = nouns[i - 1]
+            elif prev in self._list("article") or prev in self._words("enemy_owner") or prev in self._words("mine"):
+                i -= 1
+            else:
+                break
+        return i
+
+    def _noun_side(self, m: Mention, speaker: str, state_pos: set[int]) -> str:
+        """A trooper noun ("my Fusilier", "the enemy trooper", "a trooper in HD"); a unit named
+        again is the one it named first ("a Hafza masked as a Janissary … Hafza only moves")."""
+        before = [self.toks[i].low for i in range(max(0, m.start - 2), m.start)]
+        near_state = any(i in state_pos for i in range(max(0, m.start - 2), min(len(self.toks), m.end + 3)))
+        if near_state:
+            return "self"
+        if m.kind == "unit" and any(n.kind == "unit" and n.text.lower() == m.text.lower() and n.start < m.start
+                                    and any(i in state_pos for i in range(max(0, n.start - 2), min(len(self.toks), n.end + 3)))
+                                    for n in self.mentions):
+            return "self"
+        if set(before) & {"enemy", "opponent", "enemigo", "enemiga", "rival", "his", "their"}:
+            return "enemy"
+        if set(before) & {"my", "mi", "our"}:
+            if speaker == "enemy":
+                return "enemy"
+            # "my trooper with Camouflage": a plain trooper word of the asker's is the trooper
+            # asked about; a unit's name ("my Fusilier") is another of the asker's troopers
+            return "ally" if m.kind == "unit" else "self"
+        return None  # "a Janissary", "the Fusilier": who it is, the sentence's verbs say
+
+    def _in_subordinate(self, pos: int, pronoun: int) -> bool:
+        """Whether the one named at `pos` stands in a clause opened by when/if/as that closes
+        before the pronoun ("When an enemy Fusilier walks past, he declares…": "he" is not the
+        Fusilier)."""
+        sent = self.toks[pos].sent
+        opener = next((i for i in range(pos - 1, -1, -1) if self.toks[i].sent == sent
+                       and self.toks[i].low in ("when", "if", "as", "while", "cuando", "si", "mientras")), None)
+        if opener is None:
+            return False
+        return any(self.toks[i].brk for i in range(pos, pronoun)) or (
+            pronoun - pos > 2 and any(self.rec.roles.get(i) == "" for i in range(pos + 1, pronoun)))
+
+    def _possessive_before_noun(self, i: int) -> bool:
+        return self.toks[i].low in ("my", "mi", "mis", "our", "your") and i + 1 < len(self.toks)
+
+    def _object_position(self, pos: int) -> bool:
+        """Whether the one named at `pos` is a target or attribute: after against/at/with…, or
+        right after a Skill ("attack a camouflaged marker")."""
+        i = pos - 1
+        while i >= 0 and (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")):
+            i -= 1
+        if i >= 0 and any(m.kind == "subject" and m.end == i + 1 and self.vocab.subjects[m.value].kind == "skill"
+                          for m in self.mentions):
+            return True
+        return i >= 0 and self.toks[i].low in self._list("target") | {"with", "con", "by", "por"}
+
+    def _targets_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
+        """A state named right after the Skill (an article or target word between at most) is
+        its target: "shoot a camo marker", "discover the HoloMask trooper", "attack a trooper in
+        Hidden Deployment"."""
+        allowed = self._list("article") | self._list("target")
+        if m.value == "silhouette_contact":
+            allowed = allowed | {"with", "con"}  # "enter base contact with a camo marker"
+        for s in state_mentions:
+            start = self._np_start(s)
+            if start >= m.end and start - m.end <= 3:
+                gap = [self.toks[i].low for i in range(m.end, start)]
+                if all(w in allowed for w in gap):
+                    return True
+        if m.end < len(self.toks) and self.toks[m.end].low == "+":
+            # "Discover + Discover on the same marker": one Order, one target
+            nxt = next((n for n in self.mentions if n.kind == "subject" and n.start == m.end + 1), None)
+            return nxt is not None and self._targets_state(nxt, state_mentions)
+        return False
+
+    def _drop_means_and_generic(self, subjects: list[Mention]) -> list[Mention]:
+        """Drop Skills named only as the way an event beside them happens (`means`), then
+        catch-all words (`generic`) when a specific Skill is named too."""
+        from rulecheck.checker.engine import ancestors_in
+
+        subs = self.vocab.subjects
+        # "misses, so no ARM roll": an event said not to happen explains no Skill away
+        events = [m for m in subjects if subs[m.value].kind == "event" and not self._negated(m)]
+        means = {x for m in subjects for a in ancestors_in(subs, m.value) for x in subs[a].means}
+        if means and events:
+            # "discovered by Sensor", "moves into base contact": how the event comes about
+            dropped = [m for m in subjects if m.value not in {e.value for e in events if not means & {e.value}}
+                       and means & set(ancestors_in(subs, m.value))]
+            for m in dropped:
+                self._use(m)
+            subjects = [m for m in subjects if m not in dropped]
+        specific = [m for m in subjects if subs[m.value].kind == "skill" and not subs[m.value].generic]
+        if specific:
+            generic = [m for m in subjects if subs[m.value].generic]
+            for m in generic:
+                self._use(m)
+            subjects = [m for m in subjects if m not in generic]
+        return subjects
+
+    def _subsume(self, actions: list[Action]) -> list[Action]:
+        """A general term named beside a specific one it includes ("an Entire Order of Cautious
+        Movement", "an ARO: Dodge") is that one declaration, not a second."""
+        from rulecheck.checker.engine import ancestors_in
+
+        subs = self.vocab.subjects
+        kept = []
+        for a in actions:
+            if any(b is not a and b.by == a.by and b.subject != a.subject and a.subject in ancestors_in(subs, b.subject)
+                   for b in actions):
+                continue
+            kept.append(a)
+        return kept
+
+    # --- Fireteams, delayed AROs -------------------------------------------------------------
+
+    def _leader_context(self, actions: list[Action], context: dict) -> None:
+        if any(a.by == "leader" for a in actions):
+            context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
+        elif any(a.by == "team" for a in actions) and context.get("fireteam") == "leader":
+            for a in actions:  # "the trooper is the Team Leader and the team declares…": its own
+                if a.by == "team":
+                    a.by = "self"
+        elif any(a.by == "team" for a in actions) and context.get("fireteam") == "member":
+            for a in actions:
+                if a.by == "team":
+                    a.by = "leader"
+
+    def _delayed_aro(self, states: list[str], actions: list[Action], context: dict, prop: str) -> None:
+        """"I delayed my ARO; the marker then shoots. Can I declare it now?": a delayed ARO told
+        as what happened, against a state whose logic speaks of delayed AROs, asked about as an
+        ARO (may it still be declared, is it lost). Its fate follows from whether the marker's
+        second Skill reveals it: the marker's Skills the question names, read with the same
+        table, set `second_skill` (any that reveals does so for the whole Order) unless the
+        question says it outright. The actions become the one the rows answer."""
+        from rulecheck.checker.engine import resolve
+
+        if not states or prop != "may":
+            return
+        if not any(r.topic == "enemy" for r in self.table.rows_for(states[0], "delayed_aro_declare")):
+            return
+        delays = [a for a in actions if a.subject == "delay_aro"]
+        told = any(m.kind == "cue" and m.value == "delayed=yes" for m in self.rec.overlay)
+        if not delays and not told:
+            return
+        asked_delay = any(a.subject == "delay_aro" and self._in_question(a) for a in actions) and not told
+        others_asked = [a for a in actions if a.subject != "delay_aro" and self._in_question(a)]
+        if asked_delay and not others_asked:
+            return  # "may it delay its ARO?": the delay itself is asked about
+        marker = [a for a in actions if a.by == "self" and a.kind == "skill" and a.subject != "delay_aro"]
+        if "second_skill" not in context and marker:
+            outcomes = []
+            for a in marker:
+                d = resolve(self.table, states[0], a.subject, ("declares",), {})
+                if d is not None and d.outcome in ("cancelled", "keeps"):
+                    outcomes.append(d.outcome)
+            if outcomes:
+                context["second_skill"] = "reveals" if "cancelled" in outcomes else "keeps"
+        actions[:] = [Action("delayed_aro_declare", "enemy", "skill", 0, "delayed ARO")]
+
+    def _fact_numbers(self, states: list[str], properties: tuple[str, ...]) -> tuple[str, ...]:
+        """"Does he take a -6 MOD on that Discover Roll?": numbers of the question's own sentence
+        asked about a fact a row states (compared with it by the engine)."""
+        if not properties or not any(r.topic == "fact" for st in states for r in self.table.rows_for(st, properties[0])):
+            return ()
+        nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and t.i not in self.used]
+        for t in nums:
+            self.used.add(t.i)
+        return tuple(t.low for t in nums)
+
+    def _aro_turn(self, actions: list[Action], context: dict) -> None:
+        """"in ARO", "as an ARO" set the Reactive Turn of whoever declares the Skill beside them:
+        an enemy's ARO is the trooper's Active Turn."""
+        cue = next((m for m in self.mentions if m.kind == "cue" and m.value == "turn=reactive"
+                    and any(w in m.text.lower() for w in ("aro", "ora"))), None)
+        if cue is None:
+            return
+        near = [a for a in actions if a.kind == "skill"]
+        spans = {a.subject: m for a in near for m in self.mentions if m.kind == "subject" and m.value == a.subject}
+        best = min(near, key=lambda a: abs(spans[a.subject].start - cue.start) if a.subject in spans else 99, default=None)
+        if best is not None and best.by == "enemy":
+            context["turn"] = "active"
+
+    def _in_question(self, a: Action) -> bool:
+        """Whether an action is named in the question's own sentence: the last one, or the one
+        before it when the last names no Skill ("I want to shoot him in ARO. Legal?")."""
+        sents = {self.toks[m.start].sent for m in self.mentions if m.kind == "subject"}
+        asked = self.last if self.last in sents or not sents else max(sents)
+        return any(m.text == a.text and self.toks[m.start].sent == asked
+                   for m in self.mentions if m.kind == "subject" and m.value == a.subject)

@@ -1,0 +1,183 @@
+"""Reading a question, part two: what it asks (the proposition of its own sentence, the
+content verb before the modal, with its polarity; a negative question asks the plain one) and
+the composite subject its words make ("two Discovers in one Order", a property asked about)."""
+from __future__ import annotations
+
+from rulecheck.checker.states import EDITIONS
+from rulecheck.checker.vocabulary import Mention
+from rulecheck.checker.read_constants import _GENERAL, _PROPOSITION_ORDER
+
+
+class _AskedAndComposites:
+    """Methods of the question reader (`rulecheck.checker.interpret`)."""
+
+    # --- what is asked -----------------------------------------------------------------------
+
+    def _asked(self, state_mentions: list[Mention]) -> tuple[str, str, str, str | None]:
+        """(proposition, polarity, about, value asked): from the question's own sentence."""
+        asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)
+                and (m.value.split(":")[0] not in ("fact", "what_happens") or self._opens_sentence(m))]
+        # "the result of an optional Skill": a word that asks, used as the Skill's adjective
+        asks = [m for m in asks if not (m.start > 0 and self.toks[m.start - 1].low in self._list("article")
+                                        and any(n.kind == "subject" and n.start == m.end for n in self.mentions))]
+        in_q = [m for m in asks if self.toks[m.start].sent == self.last]
+        # "Despliegue Oculto: cuando se revela mi tropa, ¿elijo yo…?": a question word opening
+        # the scene ("cuando", "when") is a conjunction there, not what is asked
+        chosen = in_q or [m for m in asks if m.value.split(":")[0] not in ("fact", "what_happens")]
+        if not chosen:
+            return "plain", "+", "model", None
+        def rank(m: Mention) -> tuple[int, int]:
+            prop = m.value.split(":")[0]
+            return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, m.start)
+        best = min(chosen, key=rank)
+        prop, polarity, *rest = best.value.split(":")
+        about = "state" if rest and rest[0] == "state" else "model"
+        for m in chosen:
+            self._use(m)  # the question's own asking words ("can", "do I have to", "tell")
+        if prop in ("revealed", "state_ends") and about == "model" and self._about_state(best, state_mentions):
+            about = "state"
+        if self._negated(best) and not self._negative_question(best):
+            polarity = "-" if polarity == "+" else "+"
+            self._use_negation(best)
+        value = prop if prop in ("open", "private") else None
+        if prop in ("open", "private"):
+            prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
+        return prop, polarity, about, value
+
+    def _asks_discover_first(self) -> bool:
+        """The question's "must" is about Discovering the marker first ("need to be discovered")."""
+        return any(m.kind == "ask" and m.value.startswith("required") and "discov" in m.text.lower()
+                   for m in self.mentions + self.rec.overlay)
+
+    def _opens_sentence(self, m: Mention) -> bool:
+        """"How…", "What happens…": a question word counts only as its sentence's first word
+        (after a leading "so", "and", "N3:"…), not inside it ("tell him which unit it is")."""
+        sent = self.toks[m.start].sent
+        i = m.start - 1
+        while i >= 0 and self.toks[i].sent == sent:
+            if self.toks[i].low not in self._words("leading") and self.toks[i].text.upper() not in EDITIONS:
+                return False
+            i -= 1
+        return True
+
+    def _anchored(self, ask: Mention, state_mentions: list[Mention]) -> bool:
+        """A verb that asks about a state ("lose", "keep", "survive", "end") asks so only with
+        the state, a pronoun or "state" within three words of it ("does it lose camo?",
+        "does HD survive…"); otherwise it is another verb ("end his move", "keep its Order")."""
+        if not ask.value.endswith(":state") or ask.end - ask.start > 1:
+            return True
+        near = set(range(max(0, ask.start - 3), min(len(self.toks), ask.end + 3)))
+        if any(near & set(range(m.start, m.end)) for m in state_mentions):
+            return True
+        anchors = self._words("anchor")
+        return any(self.toks[i].low in anchors for i in near)
+
+    def _about_state(self, ask: Mention, state_mentions: list[Mention]) -> bool:
+        """"Does Hidden Deployment survive…", "lose its HD": the state named as the thing kept or
+        lost (right before or after the verb), not a trooper described by it."""
+        trooper_after = lambda m: m.end < len(self.toks) and any(  # noqa: E731
+            n.kind in ("trooper", "unit") and n.start == m.end for n in self.mentions)
+        for m in state_mentions:
+            if trooper_after(m):
+                continue
+            if 0 <= ask.start - m.end <= 1 or 0 <= m.start - ask.end <= 2:
+                return True
+        return False
+
+    def _negative_question(self, ask: Mention) -> bool:
+        """A negation between the question's opening auxiliary and its verb ("Doesn't it lose…",
+        "Is it not revealed…"): asked as a plain question (the answer is the same)."""
+        sent = self.toks[ask.start].sent
+        first = next(t for t in self.toks if t.sent == sent)
+        if first.low not in self._list("question"):
+            return False
+        between = range(first.i + 1, ask.start)
+        return not any(self.toks[i].low in self._list("condition") for i in between)
+
+    # --- composites --------------------------------------------------------------------------
+
+    def _composite(self, states: list[str], prop: str) -> str | None:
+        """The composite subject the question is about, if one is found that the states' rows
+        speak of and no Skill named outside its words is more specific."""
+        covered = {r.subject for r in self.table.rows if r.state in states}
+        found = [(sid, n, places) for sid, n, places in self.rec.composites if sid in covered]
+        rejected = self._rejected_alternative()
+        if rejected is not None:
+            # "the real profile rather than the imitated one's?": what follows "rather than" is
+            # the alternative turned down, not what is asked; a composite stands only when each
+            # of its groups is found before it
+            before = [f for f in found if all(any(a < rejected for a, _ in group)
+                                              for group in self.rec.group_places.get(f[0], [f[2]]))]
+            found = before or found
+        beaten = {o for sid, _, _ in found for o in self.vocab.subjects[sid].over}
+        phrase_subjects = {m.value for m in self.mentions if m.kind == "subject"}
+        beaten |= {o for s in phrase_subjects for o in self.vocab.subjects[s].over}
+        found = [f for f in found if f[0] not in beaten]
+        if not found:
+            return None
+        # one whose words reach the question's own sentence before one told only in the scene
+        # ("I moved my HD guy into another Combat Group and told him. Do I have to say which
+        # unit it is?" asks about the unit)
+        found.sort(key=lambda f: (not any(self.toks[a].sent == self.last for a, _ in f[2]), -f[1]))
+        sid, n, places = found[0]
+        in_question = any(self.toks[a].sent == self.last for a, _ in places)
+        if not in_question and self.vocab.subjects[sid].kind == "property" and \
+                any(m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
+                    and not any(a <= m.start < b for a, b in places) for m in self.mentions):
+            return None  # "He declares a Short Skill as part of the Fireteam's Order. Does he stay masked?"
+        inside = {i for a, b in places for i in range(a, b)}
+        skills_outside = [m for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
+                          and not any(i in inside for i in range(m.start, m.end))]
+        if n < 2 and any(self.toks[m.start].sent == self.last for m in skills_outside):
+            return None  # "Is it revealed if it declares Move?": the Skill named beside it decides
+        if self.vocab.subjects[sid].kind == "skill":
+            # "Discover twice in one Order, one with each Short Skill": the general words name
+            # the same declarations
+            for m in skills_outside:
+                if self.vocab.subjects[m.value].generic or m.value in ("short_skill", "entire_order", "skill", "aro"):
+                    self._use(m)
+        if sid == "whole_order" and skills_outside:
+            return None  # "Move + BS Attack … revealed during the Move?": the declarations decide
+        state_asks = [m for m in self.mentions if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends")
+                      and self.toks[m.start].sent == self.last]
+        if self.vocab.subjects[sid].kind == "property" and prop in ("revealed", "state_ends") and skills_outside \
+                and not any(m.value in self.vocab.subjects[sid].situation for m in skills_outside) \
+                and state_asks and not any(i in inside for m in state_asks for i in range(m.start, m.end)) \
+                and not any(m.kind == "ask" and m.value.split(":")[0] in ("may", "required")
+                            and self.toks[m.start].sent == self.last for m in self.mentions):
+            # "With his first order he declares a skill. Does he come out as a TO marker?": what
+            # the Skill does to the state is asked, not the property the other words touch
+            return None
+        for a, b in places:
+            self.used.update(range(a, b))
+        for m in self.mentions:
+            if m.kind in ("subject", "cue", "ask", "term") and any(i in inside for i in range(m.start, m.end)):
+                self._use(m)
+        if self.vocab.subjects[sid].kind == "property":
+            # the situation a property question describes ("by spending a Long Skill", "an enemy
+            # trooper", a Holoprojector beside a camo marker): the words name it, the property
+            # row answers it
+            from rulecheck.checker.engine import ancestors
+
+            situation = set(self.vocab.subjects[sid].situation) | set(_GENERAL)
+            for m in self.mentions:
+                narrative = self.toks[m.start].sent != self.last
+                part = m.kind == "subject" and (self.vocab.subjects[m.value].generic
+                                                or situation & set(ancestors(self.table, m.value)))
+                inside_words = any(a <= m.start < b for a, b in places)
+                if m.kind in ("actor", "term") or (m.kind == "other_state" and inside_words) or part \
+                        or (narrative and m.kind in ("subject", "ask")):
+                    self._use(m)
+            # the rules' own words a property question restates ("the imitated model", "a Marker
+            # concealing Equipment") are its words; game terms the pages never define are not
+            mentioned = {i for m in self.mentions for i in range(m.start, m.end)}
+            for t in self.toks:
+                if t.i not in mentioned and t.low.isalpha() and self.vocab.in_pages(t, self.rec.lang) \
+                        and t.low not in self.vocab.word_lists.get("significant", ()):
+                    self.used.add(t.i)
+        return sid
+
+    def _composite_actor(self, sid: str, states: list[str]) -> str:
+        """Who acts in a composite Skill: the enemy when the states' rows speak only of an enemy."""
+        topics = {r.topic for r in self.table.rows if r.subject == sid and r.state in states}
+        return "enemy" if topics == {"enemy"} or ("enemy" in topics and "declares" not in topics) else "self"

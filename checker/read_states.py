@@ -1,0 +1,208 @@
+"""Reading a question, part one: the state it is about (a state named, a Skill whose bearer
+deploys in it, a plain "marker" read as the edition's camouflage, a misspelt name) and the
+conditions its cues set (a negation flipping a two-valued one: "not in LoF")."""
+from __future__ import annotations
+
+from rulecheck.checker.logic import READING_AXES
+from rulecheck.checker.states import DEFAULT_EDITION
+from rulecheck.checker.vocabulary import Mention
+from rulecheck.checker.read_constants import _OPPOSITE
+
+
+class _StatesAndConditions:
+    """Methods of the question reader (`rulecheck.checker.interpret`)."""
+
+    # --- the state ---------------------------------------------------------------------------
+
+    def _states(self) -> tuple[list[str], list[str], list[Mention]]:
+        """(covered states named, uncovered states named, the mentions naming the state asked about)."""
+        ms = self.mentions
+        strong = [m for m in ms if m.kind == "state"]
+        hints = [m for m in ms if m.kind == "hint"]
+        weak = [m for m in ms if m.kind == "weak_state"]
+        others = [m for m in ms if m.kind == "other_state"]
+        hd = [m for m in strong if self.table.states[m.value].hosts_markers]
+        camo_states = {st.id for st in self.table.states.values() if st.hints}
+        # "an IMP-1 marker": the marker of the state named right before it, covered or not
+        attached = [m for m in weak if any(o.end == m.start for o in others)]
+        weak = [m for m in weak if m not in attached]
+        for m in attached:
+            self._use(m)
+        if hd:
+            # "a camouflaged HD trooper", "an HD trooper with camo": the Camouflage is the Hidden
+            # Deployment trooper's Marker-state Skill, not a second state
+            skill = [m for m in strong + hints if m.value in camo_states and self._near(m, hd)]
+            strong = [m for m in strong if m not in skill]
+            hints = [m for m in hints if m not in skill]
+            weak = [m for m in weak if not self._near(m, hd)]
+            for m in skill + [w for w in ms if w.kind == "weak_state" and self._near(w, hd)]:
+                self._use(m)
+            if skill:
+                self.hd_camouflage = True
+        if len({m.value for m in strong}) > 1:
+            # "my HD trooper delays its ARO against an enemy camo marker": the marker it acts
+            # against is not the state asked about
+            subjects = [m for m in strong if not self._target_state(m)]
+            for m in strong:
+                if m not in subjects:
+                    self._use(m)
+            strong = subjects or strong
+        ids = list(dict.fromkeys(m.value for m in strong))
+        named = strong
+        if not ids and hints:
+            ids, named = [hints[0].value], hints
+        if not ids and weak:
+            ids, named = [self._camouflage_state(DEFAULT_EDITION)], weak
+        if not ids and others:
+            for m in others:
+                self._use(m)
+            return [], list(dict.fromkeys(self.vocab.other_states[m.value][0] for m in others)), []
+        if not ids:
+            guess = self.vocab.guess_state(self.toks)
+            if guess:
+                words, sid = guess
+                self.notes.append(f"Read “{words}” as {self.vocab.label(sid)}.")
+                for t in self.toks:
+                    if t.text in words.split():
+                        self.used.add(t.i)
+                ids = [sid]
+        if self.edition:  # "Camouflaged" in an N3 question is that edition's camouflage: TO Camouflaged
+            default, here = self._camouflage_state(DEFAULT_EDITION), self._camouflage_state(self.edition)
+            ids = list(dict.fromkeys(here if s == default else s for s in ids))
+        for m in named + hints + weak:
+            self._use(m)
+        if others and ids:
+            # "an Impersonation marker" next to a camo marker: the other state is named, and the
+            # rules here do not cover it (unless a property the rows answer takes it in: `_composite`)
+            self.other_named = others
+        return ids, [], named
+
+    def _target_state(self, m: Mention) -> bool:
+        """A state named as the target of what is done ("against an enemy camo marker"), or as
+        an enemy's own ("the enemy going back to camo")."""
+        start = self._np_start(m)
+        before = {self.toks[i].low for i in range(max(0, m.start - 2), m.start)}
+        prev = self.toks[start - 1].low if start > 0 else ""
+        return self._object_position(start) or bool(before & self._words("enemy_owner")) or prev in self._words("likeness")
+
+    def _near(self, m: Mention, others: list[Mention]) -> bool:
+        """Whether `m` is next to one of `others` (at most two small words between)."""
+        for o in others:
+            gap = range(m.end, o.start) if m.end <= o.start else range(o.end, m.start)
+            if len(gap) <= 2 and all(self.rec.roles.get(i) in ("stop", "filler") or self.toks[i].low in ("with", "con")
+                                     for i in gap):
+                return True
+        return False
+
+    def _camouflage_state(self, edition: str) -> str:
+        """The first state a Camouflage Skill deploys in, of `edition` (Camouflaged for N4)."""
+        states = self.table.states.values()
+        return next((st.id for st in states if st.hints and st.edition == edition), next(st.id for st in states if st.hints))
+
+    # --- conditions --------------------------------------------------------------------------
+
+    def _conditions(self) -> dict[str, str]:
+        """The condition axes the cues set. Two values on one axis: the later cue wins when it is
+        in the question's own sentence, else the first one the tables list."""
+        context: dict[str, str] = {}
+        cues = sorted([m for m in self.mentions + self.rec.overlay if m.kind == "cue"], key=lambda m: m.start)
+        order = {f"{axis}={value}": i for i, (axis, value, *_) in enumerate(self.vocab.cues)}
+        needs: dict[str, set[str]] = {}
+        for axis, value, *_, need in self.vocab.cues:
+            needs.setdefault(f"{axis}={value}", set()).update(need)
+        named = {m.value for m in self.mentions if m.kind == "subject"} | {sid for sid, _, _ in self.rec.composites}
+        found: dict[str, list[tuple[int, str]]] = {}
+        for m in cues:
+            axis, value = m.value.split("=", 1)
+            if axis in READING_AXES:
+                continue
+            if needs.get(m.value) and not needs[m.value] & named:
+                continue  # "an allied trooper declares a BS Attack": no contact, so no contact's ally
+            if self._negated(m) and (axis, value) in _OPPOSITE:
+                value = _OPPOSITE[(axis, value)]
+                self._use_negation(m)
+            found.setdefault(axis, []).append((order.get(m.value, 999), value))
+            self._use(m)
+        lof = self._lof_words()
+        if lof and "lof" not in found:
+            found["lof"] = [(0, lof)]
+        for axis, values in found.items():
+            context[axis] = min(values)[1]
+        return context
+
+    def _lof_words(self) -> str | None:
+        """"inside my Fusilier's LoF", "out of his line of fire": a LoF term no cue took, with
+        "in"/"inside"/"within" or "out of"/"outside" a few words before it."""
+        for m in self.mentions:
+            if m.kind != "term" or m.value != "lof" or self._all_used(m):
+                continue
+            # "in my HD guy's LoF": the word before the LoF's owner, over names and articles only
+            # ("a trooper in Hidden Deployment block Line of Fire": "block" stops it)
+            before = []
+            for i in range(m.start - 1, max(-1, m.start - 6), -1):
+                low = self.toks[i].low
+                before.append(low)
+                owner = any(n.start <= i < n.end and n.kind in ("state", "hint", "weak_state", "trooper", "unit", "weapon",
+                                                                  "actor") for n in self.mentions)
+                if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article"):
+                    break
+            if any(w in self._words("lof_outside") for w in before):
+                value = "outside"
+            elif any(w in self._words("lof_inside") for w in before):
+                value = "inside"
+            else:
+                continue
+            self._use(m)
+            if self._negated(m):
+                value = "outside" if value == "inside" else "inside"
+            return value
+        return None
+
+    def _negated(self, m: Mention) -> bool:
+        """Whether a negation stands right before `m` (an article or auxiliary between at most),
+        or, for a Skill or event, opens the clause it is in ("I don't want to waste my ARO on
+        a Discover", "couldn't see it, so he shot": the Discover is not declared)."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and self.rec.roles.get(i) in ("stop", "passive") \
+                and self.toks[i].low not in self._words("if_when") and m.start - i <= 3:
+            i -= 1
+        if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used:
+            return True
+        return m.kind == "subject" and self._clause_negation(m) is not None
+
+    def _clause_negation(self, m: Mention) -> int | None:
+        """The negation opening `m`'s clause, with no other Skill or event between them, and
+        not the negative question's own ("Doesn't it lose…?" asks whether it loses)."""
+        sent = self.toks[m.start].sent
+        for i in range(m.start - 1, -1, -1):
+            t = self.toks[i]
+            if t.sent != sent or t.brk or t.low in self._words("clause_break") or self.rec.roles.get(i) in ("condition", "connector"):
+                return None
+            if any(n.kind == "subject" and n.start <= i < n.end for n in self.mentions):
+                return None
+            if self.rec.roles.get(i) == "negation" and i not in self.used:
+                if t.low not in self._list("clause_negation"):
+                    return None  # "without any special rule … declare a BS Attack": a phrase's, not the clause's
+                return None if self._question_negation(i) else i
+        return None
+
+    def _question_negation(self, i: int) -> bool:
+        """The negation of a negative question: right after its opening auxiliary ("Doesn't",
+        "Shouldn't", "Is it not true that…", "¿No pierde…?")."""
+        t = self.toks[i]
+        first = next(x for x in self.toks if x.sent == t.sent)
+        if t.sent != self.last:
+            return False
+        if i == first.i:
+            return t.low == "no"  # "¿No pierde el camuflaje?"
+        if first.low not in self._list("question"):
+            return False
+        between = [x for x in self.toks[first.i + 1:i]]
+        return all(x.low in self._words("question_subject") for x in between) and len(between) <= 1
+
+    def _use_negation(self, m: Mention) -> None:
+        i = m.start - 1
+        while i >= 0 and self.rec.roles.get(i) != "negation":
+            i -= 1
+        if i >= 0:
+            self.used.add(i)
