@@ -16,7 +16,7 @@ from typing import Iterator, Sequence
 from rulecheck.data import DATA_DIR
 from rulecheck.ingest.records import Faq, Page, ParseWarning
 from rulecheck.kb import schema
-from rulecheck.kb.faq_links import LogicFileError, logic_links, similarity_links
+from rulecheck.kb.faq_links import LogicFileError, faq_rule_rows, logic_links
 from rulecheck.kb.glossary import load_glossary
 from rulecheck.kb.ids import faq_id, normalise_question, rule_id
 from rulecheck.kb.location import ExtraSource, bundled_fingerprint, extras_to_meta, inspect_base
@@ -240,15 +240,13 @@ class _Rows:
         rule_candidates = {fid: [r for p in sorted(pages_) for r in rules_of_page.get(p, ())]
                            for fid, pages_ in candidates.items()}
         page_terms = [t.id for t in glossary.terms.values() if t.page and resolver.page_for_title(t.page)]
-        for fid, rid, score in similarity_links(faq_texts, rule_texts, rule_candidates, glossary, page_terms):
-            self.faq_rules.append(FaqRuleRow(fid, rid, "similarity", score))
         try:
             pairs = logic_links(LOGIC_PATH, self.faqs.keys(), rule_texts.keys())
         except LogicFileError as e:
             self.warnings.append(ParseWarning(str(LOGIC_PATH), f"the logic table cannot be read ({e}); "
                                               "no logic FAQ links were made", code="logic-table"))
             pairs = []
-        self.faq_rules.extend(FaqRuleRow(fid, rid, "logic", 1.0) for fid, rid in pairs)
+        self.faq_rules = faq_rule_rows(faq_texts, rule_texts, rule_candidates, pairs, glossary, page_terms)
         return self
 
     def _add_rules(self, page_id: str, page: Page, resolver: LinkResolver, rule_texts: dict[str, str]) -> list[str]:

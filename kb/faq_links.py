@@ -1,10 +1,12 @@
-"""`faq_rules`: which rule bullets each FAQ answer settles.
+"""`faq_rules`: which rule bullets each FAQ answer settles, and which it only relates to.
 
-Two sources. `similarity`: among the rules of the pages a FAQ relates to (and the pages it is
-on), the few whose text is nearest the FAQ's question and answer, by TF-IDF cosine. Words
-are folded and lightly stemmed, and every glossary alias becomes its term (`Discover`,
+Two ways to find a pair. `similarity`: among the rules of the pages a FAQ relates to (and the
+pages it is on), the few whose text is nearest the FAQ's question and answer, by TF-IDF cosine.
+Words are folded and lightly stemmed, and every glossary alias becomes its term (`Discover`,
 `Descubierto` → one token), so an English FAQ finds the Spanish page's bullets too.
 `logic`: the rows of `data/logic.toml` cite FAQs and rules together; each cited pair links.
+One row per pair, with every way it was found; `settles` says which pairs are shown as
+settled (the rest are `related`).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from typing import Iterable, Mapping, Sequence
 from rulecheck.data import read_toml
 from rulecheck.kb.glossary import Glossary, is_strict_alias, strip_accents
 from rulecheck.kb.read import KnowledgeBaseError
+from rulecheck.kb.schema import FaqRuleRow
 
 #: Keep at most this many rules per FAQ…
 MAX_RULES = 4
@@ -30,6 +33,15 @@ MIN_SCORE = 0.12
 MIN_SHARE = 0.55
 #: Glossary terms (`@discover`) carry a FAQ's topic: they weigh this much more than other words.
 TERM_WEIGHT = 2.0
+#: The ways a pair is found, strongest first (`faq_rules.how` is the first that found it).
+WAYS = ("logic", "similarity")
+#: A logic pair settles when the FAQ's and the bullet's words agree at least this much…
+CORROBORATION = MIN_SCORE
+#: …and any pair does when the FAQ restates the bullet (an answer made errata): at least this
+#: share of the bullet's distinct words are in the FAQ…
+RESTATES = 0.9
+#: …the bullet having at least this many (a short bullet's few words prove no copy).
+RESTATES_MIN_WORDS = 8
 
 _STOP = frozenset("""
 a about after all also an and any are as at be been but by can cannot could do does during each
@@ -87,6 +99,7 @@ class Tokenizer:
                     lengths.append(len(words))
                     lengths.sort(reverse=True)
         self._cache: dict[str, list[str]] = {}
+        self._words: dict[str, tuple[str, str, str | None]] = {}
 
     def tokens(self, text: str) -> list[str]:
         """The tokens of `text`: folded, stop words dropped, aliases as terms."""
@@ -96,16 +109,16 @@ class Tokenizer:
         return cached
 
     def _tokens(self, text: str) -> list[str]:
-        words = _WORD.findall(strip_accents(text))
-        lower = [w.lower() for w in words]
+        folded = [self._fold(w) for w in _WORD.findall(text)]
         out: list[str] = []
-        i, n = 0, len(words)
+        i, n = 0, len(folded)
         while i < n:
             term_len, term_id = 0, None
-            for length in self._starts.get(lower[i], ()):
+            for length in self._starts.get(folded[i][1], ()):
                 if i + length > n:
                     continue
-                term_id = self._loose.get(tuple(lower[i:i + length])) or self._strict.get(tuple(words[i:i + length]))
+                span = folded[i:i + length]
+                term_id = self._loose.get(tuple(w[1] for w in span)) or self._strict.get(tuple(w[0] for w in span))
                 if term_id:
                     term_len = length
                     break
@@ -115,11 +128,21 @@ class Tokenizer:
                     out.append(token)
                 i += term_len
                 continue
-            word = lower[i]
-            if word not in _STOP and len(word) > 1 and not word.isdigit():
-                out.append(stem(word))
+            if folded[i][2]:
+                out.append(folded[i][2])
             i += 1
         return out
+
+    def _fold(self, word: str) -> tuple[str, str, str | None]:
+        """`(accents stripped, also lower-cased, its token or None for a stop word)`, once per word:
+        texts repeat their words far more than their whole sentences."""
+        found = self._words.get(word)
+        if found is None:
+            plain = strip_accents(word)
+            lower = plain.lower()
+            keep = lower not in _STOP and len(lower) > 1 and not lower.isdigit()
+            found = self._words[word] = (plain, lower, stem(lower) if keep else None)
+        return found
 
 
 @dataclass
@@ -164,6 +187,80 @@ def cosine(a: dict[str, float], b: dict[str, float]) -> float:
     return sum(map(mul, a.values(), map(b.get, a, repeat(0.0))))
 
 
+class Similarity:
+    """TF-IDF cosine between FAQ texts and rule texts, with IDF over every rule of the base.
+
+    Built in one pass over the rules (each distinct text tokenized once); after that, scoring a
+    FAQ against a rule costs only the two texts, so the build's FAQ links grow with the number
+    of (FAQ, candidate rule) pairs, never with FAQs × rules.
+    """
+
+    def __init__(self, rule_texts: Mapping[str, str], glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
+        self._tokenizer = Tokenizer(glossary, drop_terms)
+        # Rules with the same text (copies, translations kept verbatim) share one vector and one
+        # score; the IDF still counts every rule, each distinct text as often as rules carry it.
+        df: Counter[str] = Counter()
+        for text, count in Counter(rule_texts.values()).items():
+            for token in set(self._tokenizer.tokens(text)):
+                df[token] += count
+        self._weights = Vectors.from_df(df, len(rule_texts))
+
+    def query(self, faq_text: str) -> dict[str, float]:
+        """The unit vector of a FAQ's text."""
+        return self._weights.vector(self._tokenizer.tokens(faq_text))
+
+    def score(self, query: dict[str, float], rule_text: str) -> float:
+        """Cosine of a FAQ's vector (`query`) and a rule's text, rounded to 4 places."""
+        vectors = self._weights.vectors
+        vec = vectors.get(rule_text)
+        if vec is None:
+            vec = vectors[rule_text] = self._weights.vector(self._tokenizer.tokens(rule_text))
+        return round(cosine(query, vec), 4)
+
+    def restates(self, faq_text: str, rule_text: str) -> bool:
+        """Whether the FAQ holds nearly all the bullet's words (`RESTATES`), the bullet having
+        `RESTATES_MIN_WORDS` or more: the bullet is the FAQ's answer, copied into the page."""
+        words = set(self._tokenizer.tokens(rule_text))
+        if len(words) < RESTATES_MIN_WORDS:
+            return False
+        return len(words & set(self._tokenizer.tokens(faq_text))) >= RESTATES * len(words)
+
+
+def nearest_rules(
+    similarity: Similarity,
+    faq_texts: Mapping[str, str],
+    rule_texts: Mapping[str, str],
+    candidates: Mapping[str, Iterable[str]],
+) -> list[tuple[str, str, float]]:
+    """`(faq_id, rule_id, score)` for each FAQ's nearest candidate rules, best first per FAQ.
+
+    `candidates` maps a FAQ id to the rule ids it may link to (the rules of its pages and of
+    the pages its related links resolve to): only those are scored.
+    """
+    found: list[tuple[str, str, float]] = []
+    for faq_id, text in faq_texts.items():
+        query = similarity.query(text)
+        if not query:
+            continue
+        scores: dict[str, float] = {}
+        scored = []
+        for r in set(candidates.get(faq_id, ())):
+            rule_text = rule_texts.get(r)
+            if rule_text is None:
+                continue
+            score = scores.get(rule_text)
+            if score is None:
+                score = scores[rule_text] = similarity.score(query, rule_text)
+            if score > 0:
+                scored.append((-score, r))
+        best = heapq.nsmallest(MAX_RULES, scored)  # highest score first, then by rule id
+        if not best or -best[0][0] < MIN_SCORE:
+            continue
+        floor = max(MIN_SCORE, -best[0][0] * MIN_SHARE)
+        found.extend((faq_id, r, -s) for s, r in best if -s >= floor)
+    return found
+
+
 def similarity_links(
     faq_texts: Mapping[str, str],
     rule_texts: Mapping[str, str],
@@ -173,47 +270,62 @@ def similarity_links(
 ) -> list[tuple[str, str, float]]:
     """`(faq_id, rule_id, score)` for each FAQ's nearest candidate rules, best first per FAQ.
 
-    `candidates` maps a FAQ id to the rule ids it may link to (its pages' rules). `drop_terms`
-    are glossary term ids left out of the comparison: the states the pages themselves are
-    about, named in nearly every bullet of their page, so they tell no bullet from another.
+    `drop_terms` are glossary term ids left out of the comparison: the states the pages
+    themselves are about, named in nearly every bullet of their page, so they tell no bullet
+    from another.
     """
-    tokenizer = Tokenizer(glossary, drop_terms)
-    # Rules with the same text (copies, translations kept verbatim) share one vector and one
-    # score; the IDF still counts every rule, each distinct text as often as rules carry it.
-    copies = Counter(rule_texts.values())
-    df: Counter[str] = Counter()
-    #: token → the distinct rule texts holding it: only those can score above zero.
-    holders: dict[str, list[str]] = {}
-    for text, count in copies.items():
-        for token in set(tokenizer.tokens(text)):
-            df[token] += count
-            holders.setdefault(token, []).append(text)
-    weights = Vectors.from_df(df, len(rule_texts))
-    found: list[tuple[str, str, float]] = []
-    for faq_id, text in faq_texts.items():
-        query = weights.vector(tokenizer.tokens(text))
-        if not query:
-            continue
-        sharing = {t for token in query for t in holders.get(token, ())}
-        scores: dict[str, float] = {}
-        scored = []
-        for r in set(candidates.get(faq_id, ())):
-            rule_text = rule_texts.get(r)
-            if rule_text not in sharing:  # no word in common: cosine 0, below any floor
-                continue
-            score = scores.get(rule_text)
-            if score is None:
-                vec = weights.vectors.get(rule_text)
-                if vec is None:
-                    vec = weights.vectors[rule_text] = weights.vector(tokenizer.tokens(rule_text))
-                score = scores[rule_text] = round(cosine(query, vec), 4)
-            scored.append((-score, r))
-        best = heapq.nsmallest(MAX_RULES, scored)  # highest score first, then by rule id
-        if not best or -best[0][0] < MIN_SCORE:
-            continue
-        floor = max(MIN_SCORE, -best[0][0] * MIN_SHARE)
-        found.extend((faq_id, r, -s) for s, r in best if -s >= floor)
-    return found
+    return nearest_rules(Similarity(rule_texts, glossary, drop_terms), faq_texts, rule_texts, candidates)
+
+
+def faq_rule_rows(
+    faq_texts: Mapping[str, str],
+    rule_texts: Mapping[str, str],
+    candidates: Mapping[str, Iterable[str]],
+    logic_pairs: Iterable[tuple[str, str]],
+    glossary: Glossary | None,
+    drop_terms: Iterable[str] = (),
+) -> list[FaqRuleRow]:
+    """The `faq_rules` rows: one per (FAQ, rule) pair, with every way it was found.
+
+    A pair is found by `similarity` (among the FAQ's nearest candidate rules, `nearest_rules`)
+    and by `logic` (a row of the logic table cites both, `logic_pairs`). `how` is the strongest
+    way (`WAYS` order), `ways` all of them; `score` is 1.0 for logic and the cosine otherwise;
+    `similarity` is the pair's cosine whichever way found it. `strength` is `settles` when
+    `settles(ways, similarity)`, else `related`. Rows are sorted by FAQ id, then rule id.
+    """
+    similarity = Similarity(rule_texts, glossary, drop_terms)
+    found: dict[tuple[str, str], dict[str, float]] = {}
+    for faq_id, rule_id, score in nearest_rules(similarity, faq_texts, rule_texts, candidates):
+        found.setdefault((faq_id, rule_id), {})["similarity"] = score
+    for pair in logic_pairs:
+        found.setdefault(pair, {})["logic"] = 1.0
+    queries: dict[str, dict[str, float]] = {}
+    rows = []
+    for (faq_id, rule_id), ways_found in sorted(found.items()):
+        cos = ways_found.get("similarity")
+        if cos is None:  # found by logic alone: its cosine still says whether the texts agree
+            query = queries.get(faq_id)
+            if query is None:
+                query = queries[faq_id] = similarity.query(faq_texts.get(faq_id, ""))
+            cos = similarity.score(query, rule_texts.get(rule_id, "")) if query else 0.0
+        ways = [w for w in WAYS if w in ways_found]
+        restated = similarity.restates(faq_texts.get(faq_id, ""), rule_texts.get(rule_id, ""))
+        rows.append(FaqRuleRow(faq_id, rule_id, ways[0], ways_found[ways[0]],
+                               "settles" if settles(ways, cos, restated) else "related", ",".join(ways), cos))
+    return rows
+
+
+def settles(ways: Sequence[str], similarity: float, restated: bool = False) -> bool:
+    """Whether a pair found in `ways` with this cosine is shown as one the FAQ settles.
+
+    Measured on hand-labelled pairs of the bundled pages (tests/labels/faq_rules.toml,
+    tests/test_faq_links.py): word overlap alone never reaches 90% precision there (FAQs
+    about a different case of the same Skill share the most words), and a logic row cites the
+    FAQ and every rule of a chain of reasoning. So: a logic row cites both AND their texts
+    share words (cosine at least `CORROBORATION`); or the FAQ `restated` the bullet (an answer
+    made errata, `Similarity.restates`). Everything else is `related`.
+    """
+    return ("logic" in ways and similarity >= CORROBORATION) or restated
 
 
 class LogicFileError(KnowledgeBaseError):

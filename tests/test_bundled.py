@@ -31,7 +31,7 @@ def rules(conn) -> dict[str, str]:
 
 def linked_rules(conn, question: str) -> list[str]:
     return [r[0] for r in conn.execute(
-        "select rule_id from faq_rules where faq_id = ? and how = 'similarity' order by score desc",
+        "select rule_id from faq_rules where faq_id = ? and instr(ways, 'similarity') order by similarity desc",
         [faq_id(question)])]
 
 

@@ -127,9 +127,14 @@ TABLES: dict[str, dict] = {
         "facets": ["how"],
         "columns": {
             "faq_id": "The FAQ or erratum.",
-            "rule_id": "A bullet it settles.",
-            "how": "`similarity` (related pages narrowed by full text) or `logic` (the checker cites both).",
-            "score": "Strength of the match (higher is closer).",
+            "rule_id": "A bullet it settles or relates to.",
+            "how": "The strongest way the pair was found: `logic` (the checker cites both), else `similarity` "
+                   "(related pages narrowed by full text).",
+            "score": "Strength of the match (higher is closer): 1.0 for `logic`, the cosine for `similarity`.",
+            "strength": "`settles`: the FAQ settles the bullet (a logic row cites both and their words agree, or "
+                        "the FAQ restates it); `related`: found, but not shown as settled.",
+            "ways": "Every way the pair was found, comma-separated, strongest first (`logic,similarity`).",
+            "similarity": "The FAQ's and the bullet's word similarity (TF-IDF cosine, 0-1), whichever way found them.",
         },
     },
     "meta": {
