@@ -5,8 +5,9 @@ nothing dedups: a title of its own, its bullets shuffled and each given a word o
 every FAQ reworded (a page-specific word in the question and the answer). The rows of the
 bundled pages plus these N pages are computed as the build computes them (`_Rows.from_pages`:
 ids, link resolution, FAQ links; no parsing, no SQLite), and the FAQ-link step is timed on its
-own. Prints seconds for each N and the ratio between them (linear: doubling N at most doubles
-the time).
+own. Prints seconds for each N, the ratio between them (linear: doubling N at most doubles
+the time), and, as a yardstick measured in the same run on the same loaded machine, the seconds
+a bare `mwparserfromhell.parse` takes over N page files cycled from the bundled ones.
 
     python benchmarks/faq_links_bench.py [--pages 1000 5000]
 """
@@ -48,6 +49,19 @@ def varied(pages, count: int, seed: int = 8):
     return out
 
 
+def parse_seconds(count: int) -> float:
+    """Seconds `mwparserfromhell.parse` takes over `count` texts cycled from the bundled page files."""
+    import mwparserfromhell
+
+    from rulecheck.kb.manifest import load_manifest
+
+    texts = [e.path.read_text(encoding="utf-8") for e in load_manifest()]
+    start = time.perf_counter()
+    for i in range(count):
+        mwparserfromhell.parse(texts[i % len(texts)])
+    return time.perf_counter() - start
+
+
 def measure(base, count: int) -> tuple[float, float, int, int]:
     """Seconds for the whole row computation and for its FAQ-link step; FAQs and FAQ links made."""
     import rulecheck.kb.build as build
@@ -84,9 +98,11 @@ def main() -> None:
     results = []
     for count in args.pages:
         total, links, faqs, made = measure(base, count)
+        parse = parse_seconds(count)
         results.append((count, links))
         print(f"{count:6d} varied pages: {faqs:6d} FAQs, {made:6d} FAQ links; rows {total:7.2f} s, "
-              f"FAQ-link step {links:7.2f} s ({links / count * 1000:.2f} ms/page)")
+              f"FAQ-link step {links:7.2f} s ({links / count * 1000:.2f} ms/page); bare parse {parse:6.2f} s "
+              f"(FAQ links / parse {links / parse:.2f}x)")
     for (n1, s1), (n2, s2) in zip(results, results[1:]):
         print(f"{n1} -> {n2} pages ({n2 / n1:.1f}x): FAQ-link time {s2 / s1:.2f}x (linear: {n2 / n1:.1f}x)")
 

@@ -237,8 +237,6 @@ class _Rows:
         # it has are the pages the candidates come from, named in nearly every rule already.
         faq_texts = {fid: "\n".join([row.question, row.answer, *related.get(fid, ())])
                      for fid, row in self.faqs.items()}
-        rule_candidates = {fid: [r for p in sorted(pages_) for r in rules_of_page.get(p, ())]
-                           for fid, pages_ in candidates.items()}
         page_terms = [t.id for t in glossary.terms.values() if t.page and resolver.page_for_title(t.page)]
         try:
             pairs = logic_links(LOGIC_PATH, self.faqs.keys(), rule_texts.keys())
@@ -246,7 +244,8 @@ class _Rows:
             self.warnings.append(ParseWarning(str(LOGIC_PATH), f"the logic table cannot be read ({e}); "
                                               "no logic FAQ links were made", code="logic-table"))
             pairs = []
-        self.faq_rules = faq_rule_rows(faq_texts, rule_texts, rule_candidates, pairs, glossary, page_terms)
+        self.faq_rules = faq_rule_rows(faq_texts, rule_texts, candidates, rules_of_page, pairs, glossary,
+                                       page_terms)
         return self
 
     def _add_rules(self, page_id: str, page: Page, resolver: LinkResolver, rule_texts: dict[str, str]) -> list[str]:

@@ -99,7 +99,7 @@ class Tokenizer:
                     lengths.append(len(words))
                     lengths.sort(reverse=True)
         self._cache: dict[str, list[str]] = {}
-        self._words: dict[str, tuple[str, str, str | None]] = {}
+        self._words: dict[str, tuple[str, str, str | None, tuple[int, ...]]] = {}
 
     def tokens(self, text: str) -> list[str]:
         """The tokens of `text`: folded, stop words dropped, aliases as terms."""
@@ -109,39 +109,46 @@ class Tokenizer:
         return cached
 
     def _tokens(self, text: str) -> list[str]:
-        folded = [self._fold(w) for w in _WORD.findall(text)]
+        words = self._words
+        folded = [words.get(w) or self._fold(w) for w in _WORD.findall(text)]
+        longer = [i for i, word in enumerate(folded) if word[3]]  # where a many-word alias may start
+        if not longer:
+            return [word[2] for word in folded if word[2]]
         out: list[str] = []
-        i, n = 0, len(folded)
-        while i < n:
-            term_len, term_id = 0, None
-            for length in self._starts.get(folded[i][1], ()):
-                if i + length > n:
-                    continue
+        done = 0  # words before this one are in `out` (or were part of an alias)
+        for i in longer:
+            if i < done:
+                continue
+            for length in folded[i][3]:
                 span = folded[i:i + length]
+                if len(span) < length:
+                    continue
                 term_id = self._loose.get(tuple(w[1] for w in span)) or self._strict.get(tuple(w[0] for w in span))
                 if term_id:
-                    term_len = length
+                    out += [word[2] for word in folded[done:i] if word[2]]
+                    if f"@{term_id}" not in self._drop:
+                        out.append(f"@{term_id}")
+                    done = i + length
                     break
-            if term_id:
-                token = f"@{term_id}"
-                if token not in self._drop:
-                    out.append(token)
-                i += term_len
-                continue
-            if folded[i][2]:
-                out.append(folded[i][2])
-            i += 1
+        out += [word[2] for word in folded[done:] if word[2]]
         return out
 
-    def _fold(self, word: str) -> tuple[str, str, str | None]:
-        """`(accents stripped, also lower-cased, its token or None for a stop word)`, once per word:
-        texts repeat their words far more than their whole sentences."""
-        found = self._words.get(word)
-        if found is None:
-            plain = strip_accents(word)
-            lower = plain.lower()
-            keep = lower not in _STOP and len(lower) > 1 and not lower.isdigit()
-            found = self._words[word] = (plain, lower, stem(lower) if keep else None)
+    def _fold(self, word: str) -> tuple[str, str, str | None, tuple[int, ...]]:
+        """`(accents stripped, also lower-cased, its token, the lengths of the many-word aliases
+        it may start)`, once per distinct word: texts repeat their words far more than their
+        sentences. The token is the word's term when it is a one-word alias (None for a term
+        left out), else its stem (None for a stop word)."""
+        plain = strip_accents(word)
+        lower = plain.lower()
+        lengths = self._starts.get(lower, ())
+        term_id = (self._loose.get((lower,)) or self._strict.get((plain,))) if 1 in lengths else None
+        if term_id:
+            token = None if f"@{term_id}" in self._drop else f"@{term_id}"
+        elif lower not in _STOP and len(lower) > 1 and not lower.isdigit():
+            token = stem(lower)
+        else:
+            token = None
+        found = self._words[word] = (plain, lower, token, tuple(n for n in lengths if n > 1))
         return found
 
 
@@ -217,6 +224,21 @@ class Similarity:
             vec = vectors[rule_text] = self._weights.vector(self._tokenizer.tokens(rule_text))
         return round(cosine(query, vec), 4)
 
+    def index(self, rule_ids: Iterable[str], rule_texts: Mapping[str, str]) -> dict[str, list[tuple[str, float]]]:
+        """An inverted index of these rules: token → `(rule id, weight)` of each rule holding it."""
+        index: dict[str, list[tuple[str, float]]] = {}
+        vectors = self._weights.vectors
+        for rule_id in rule_ids:
+            text = rule_texts.get(rule_id)
+            if text is None:
+                continue
+            vec = vectors.get(text)
+            if vec is None:
+                vec = vectors[text] = self._weights.vector(self._tokenizer.tokens(text))
+            for token, weight in vec.items():
+                index.setdefault(token, []).append((rule_id, weight))
+        return index
+
     def restates(self, faq_text: str, rule_text: str) -> bool:
         """Whether the FAQ holds nearly all the bullet's words (`RESTATES`), the bullet having
         `RESTATES_MIN_WORDS` or more: the bullet is the FAQ's answer, copied into the page."""
@@ -230,29 +252,31 @@ def nearest_rules(
     similarity: Similarity,
     faq_texts: Mapping[str, str],
     rule_texts: Mapping[str, str],
-    candidates: Mapping[str, Iterable[str]],
+    candidate_pages: Mapping[str, Iterable[str]],
+    rules_of_page: Mapping[str, Sequence[str]],
 ) -> list[tuple[str, str, float]]:
     """`(faq_id, rule_id, score)` for each FAQ's nearest candidate rules, best first per FAQ.
 
-    `candidates` maps a FAQ id to the rule ids it may link to (the rules of its pages and of
-    the pages its related links resolve to): only those are scored.
+    `candidate_pages` maps a FAQ id to the pages whose rules it may link to (the pages it is on
+    and those its related links resolve to); `rules_of_page` gives their rules. Only those rules
+    are scored, through an inverted index of each candidate page (built once per page), so a
+    FAQ costs the postings its words meet there, not a pass over every rule.
     """
+    indexes: dict[str, dict[str, list[tuple[str, float]]]] = {}
     found: list[tuple[str, str, float]] = []
     for faq_id, text in faq_texts.items():
         query = similarity.query(text)
         if not query:
             continue
-        scores: dict[str, float] = {}
-        scored = []
-        for r in set(candidates.get(faq_id, ())):
-            rule_text = rule_texts.get(r)
-            if rule_text is None:
-                continue
-            score = scores.get(rule_text)
-            if score is None:
-                score = scores[rule_text] = similarity.score(query, rule_text)
-            if score > 0:
-                scored.append((-score, r))
+        sums: dict[str, float] = {}
+        for page in set(candidate_pages.get(faq_id, ())):
+            index = indexes.get(page)
+            if index is None:
+                index = indexes[page] = similarity.index(rules_of_page.get(page, ()), rule_texts)
+            for token, weight in query.items():
+                for rule_id, rule_weight in index.get(token, ()):
+                    sums[rule_id] = sums.get(rule_id, 0.0) + weight * rule_weight
+        scored = [(-round(total, 4), r) for r, total in sums.items()]
         best = heapq.nsmallest(MAX_RULES, scored)  # highest score first, then by rule id
         if not best or -best[0][0] < MIN_SCORE:
             continue
@@ -261,26 +285,11 @@ def nearest_rules(
     return found
 
 
-def similarity_links(
-    faq_texts: Mapping[str, str],
-    rule_texts: Mapping[str, str],
-    candidates: Mapping[str, Iterable[str]],
-    glossary: Glossary | None,
-    drop_terms: Iterable[str] = (),
-) -> list[tuple[str, str, float]]:
-    """`(faq_id, rule_id, score)` for each FAQ's nearest candidate rules, best first per FAQ.
-
-    `drop_terms` are glossary term ids left out of the comparison: the states the pages
-    themselves are about, named in nearly every bullet of their page, so they tell no bullet
-    from another.
-    """
-    return nearest_rules(Similarity(rule_texts, glossary, drop_terms), faq_texts, rule_texts, candidates)
-
-
 def faq_rule_rows(
     faq_texts: Mapping[str, str],
     rule_texts: Mapping[str, str],
-    candidates: Mapping[str, Iterable[str]],
+    candidate_pages: Mapping[str, Iterable[str]],
+    rules_of_page: Mapping[str, Sequence[str]],
     logic_pairs: Iterable[tuple[str, str]],
     glossary: Glossary | None,
     drop_terms: Iterable[str] = (),
@@ -291,11 +300,11 @@ def faq_rule_rows(
     and by `logic` (a row of the logic table cites both, `logic_pairs`). `how` is the strongest
     way (`WAYS` order), `ways` all of them; `score` is 1.0 for logic and the cosine otherwise;
     `similarity` is the pair's cosine whichever way found it. `strength` is `settles` when
-    `settles(ways, similarity)`, else `related`. Rows are sorted by FAQ id, then rule id.
+    `settles(…)` says so, else `related`. Rows are sorted by FAQ id, then rule id.
     """
     similarity = Similarity(rule_texts, glossary, drop_terms)
     found: dict[tuple[str, str], dict[str, float]] = {}
-    for faq_id, rule_id, score in nearest_rules(similarity, faq_texts, rule_texts, candidates):
+    for faq_id, rule_id, score in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages, rules_of_page):
         found.setdefault((faq_id, rule_id), {})["similarity"] = score
     for pair in logic_pairs:
         found.setdefault(pair, {})["logic"] = 1.0

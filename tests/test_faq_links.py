@@ -114,8 +114,11 @@ RULES = {
 }
 
 
-def rows(faqs, candidates, logic=()):
-    return {(r.faq_id, r.rule_id): r for r in faq_rule_rows(faqs, RULES, candidates, logic, load_glossary())}
+def rows(faqs, candidates, logic=(), rules=RULES):
+    """The rows for `faqs`, each FAQ's candidate rules given as a page of their own."""
+    pages = {f"page-{f}": list(ids) for f, ids in candidates.items()}
+    found = faq_rule_rows(faqs, rules, {f: [f"page-{f}"] for f in candidates}, pages, logic, load_glossary())
+    return {(r.faq_id, r.rule_id): r for r in found}
 
 
 def test_a_logic_pair_whose_words_agree_settles():
@@ -149,7 +152,7 @@ def test_a_faq_that_restates_a_bullet_settles_it_without_logic():
 def test_a_short_bullet_all_of_whose_words_a_faq_uses_is_no_restatement():
     rules = {"p-1": "Smoke blocks Line of Fire.", "p-2": "Players roll dice for Initiative at the start of the game."}
     faqs = {"f": "Smoke blocks Line of Fire, but does it block Discover? No."}
-    found = {(r.faq_id, r.rule_id): r for r in faq_rule_rows(faqs, rules, {"f": list(rules)}, (), load_glossary())}
+    found = rows(faqs, {"f": list(rules)}, rules=rules)
     assert found[("f", "p-1")].strength == "related"
 
 
