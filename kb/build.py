@@ -22,7 +22,7 @@ from rulecheck.kb.ids import faq_id, normalise_question, rule_id
 from rulecheck.kb.location import ExtraSource, bundled_fingerprint, extras_to_meta, inspect_base
 from rulecheck.kb.manifest import load_manifest
 from rulecheck.kb.page_loading import Input, Progress, load_pages  # noqa: F401 - load_pages: part of this API
-from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
+from rulecheck.kb.errors import KnowledgeBaseError, NotAKnowledgeBase
 from rulecheck.kb.schema import FaqPageRow, FaqRow, FaqRuleRow, LinkRow, PageRow, RuleRow, WarningRow
 from rulecheck.kb.resolve import LinkResolver, PageRef, assign_page_ids
 

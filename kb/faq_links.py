@@ -22,7 +22,7 @@ from typing import Iterable, Mapping, Sequence
 
 from rulecheck.data import read_toml
 from rulecheck.kb.glossary import Glossary, is_strict_alias, strip_accents
-from rulecheck.kb.read import KnowledgeBaseError
+from rulecheck.kb.errors import KnowledgeBaseError
 from rulecheck.kb.schema import FaqRuleRow
 
 #: Keep at most this many rules per FAQ…

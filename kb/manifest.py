@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulecheck.data import DATA_DIR, read_toml
-from rulecheck.kb.read import KnowledgeBaseError
+from rulecheck.kb.errors import KnowledgeBaseError
 
 MANIFEST_PATH = DATA_DIR / "manifest.toml"
 _FIELDS = {"file", "lang", "edition"}
