@@ -33,6 +33,8 @@ class BaseState(NamedTuple):
     status: str
     fingerprint: str | None
     extras: list[ExtraSource]
+    #: The user's manifest files the base was built with (`rulecheck build --manifest`).
+    manifests: list[ExtraSource] = []
 
 
 def _home() -> Path:
@@ -150,7 +152,8 @@ def inspect_base(path: Path) -> BaseState:
         try:
             conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             try:
-                rows = dict(conn.execute("select key, value from meta where key in ('fingerprint', 'extra_sources')"))
+                rows = dict(conn.execute("select key, value from meta where key in "
+                                         "('fingerprint', 'extra_sources', 'manifests')"))
             finally:
                 conn.close()
         except sqlite3.Error:
@@ -159,7 +162,8 @@ def inspect_base(path: Path) -> BaseState:
         raise NotAKnowledgeBase(f"{path} is not a rulecheck knowledge base; choose another --db (or delete the file).")
     fingerprint = rows["fingerprint"]
     status = "current" if fingerprint == bundled_fingerprint() else "stale"
-    return BaseState(status, fingerprint, _extras_from_meta(rows.get("extra_sources")))
+    return BaseState(status, fingerprint, _extras_from_meta(rows.get("extra_sources")),
+                     _extras_from_meta(rows.get("manifests")))
 
 
 def built_fingerprint(path: Path) -> tuple[str | None, list[str]]:

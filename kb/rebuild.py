@@ -23,8 +23,8 @@ def ensure_built(path: Path | str | None = None, *, on_build: OnBuild | None = N
 
     `on_build(path, reason)` is called just before such a build, `reason` being `missing` or
     `stale` (the CLI prints its "Building…" note from it). A rebuild keeps the extra pages the
-    base was built with (`rulecheck build PATH…`), under the same `pages.source`; one that is
-    gone is left out with a `missing-extra` warning in the base and an `on_note` message.
+    base was built with (`rulecheck build PATH…`), under the same `pages.source`, and its
+    manifests (`--manifest`); one that is gone is left out with a `missing-extra` warning in the base and an `on_note` message.
     Raises `NotAKnowledgeBase` when the file at `path` is not a rulecheck base (it is never
     overwritten), and `BuildError` when the base cannot be written.
     """
@@ -36,7 +36,7 @@ def ensure_built(path: Path | str | None = None, *, on_build: OnBuild | None = N
         on_build(path, state.status)
     from rulecheck.kb.build import build_database  # the heavy side, only when a build is due
 
-    report = build_database(path, state.extras, keep_missing=True)
+    report = build_database(path, state.extras, manifests=state.manifests, keep_missing=True)
     if on_note is not None:
         for warning in report.warnings:
             if warning.code == "missing-extra":

@@ -131,6 +131,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         create index faq_rules_strength on faq_rules(strength);
         """,
     ),
+    Migration(
+        3,
+        "links: how many pages answer the target's name, and what chose among several",
+        """
+        alter table links add column candidates integer;
+        alter table links add column chosen_by text
+            check (chosen_by in ('interlanguage', 'edition', 'language', 'order'));
+        """,
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
@@ -207,6 +216,10 @@ class LinkRow(NamedTuple):
     label: str | None
     lang: str | None
     how: str | None
+    #: How many pages answer the target's name (0 for a dangling link).
+    candidates: int | None
+    #: What chose among several: `interlanguage`, `edition`, `language` or `order`; None for one.
+    chosen_by: str | None
 
 
 class FaqRuleRow(NamedTuple):

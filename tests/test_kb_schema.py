@@ -84,7 +84,7 @@ def test_a_version_1_base_gets_one_faq_rule_row_per_pair_with_its_ways():
         insert into faq_rules values ('faq-x-000000', 'p-effects-1', 'similarity', 0.4),
             ('faq-x-000000', 'p-effects-1', 'logic', 1.0), ('faq-x-000000', 'p-effects-2', 'similarity', 0.2);
     """)
-    assert schema.migrate(conn) == 2
+    assert schema.migrate(conn) == schema.SCHEMA_VERSION
     rows = conn.execute("select rule_id, how, score, strength, ways, similarity from faq_rules order by rule_id").fetchall()
     assert rows == [("p-effects-1", "logic", 1.0, "related", "logic,similarity", 0.4),
                     ("p-effects-2", "similarity", 0.2, "related", "similarity", 0.2)]

@@ -119,6 +119,10 @@ TABLES: dict[str, dict] = {
             "label": "The link's text where it differs from the target.",
             "lang": "Language prefix of an interlanguage link (`es`).",
             "how": "How the target was resolved (title, glossary alias…).",
+            "candidates": "How many pages answer the target's name (0: dangling).",
+            "chosen_by": "What chose among several pages of that name: `interlanguage` (the link's language), "
+                         "`edition` (the linking page's), `language` (the linking page's), or `order` (the first "
+                         "built); empty when one page answered.",
         },
     },
     "faq_rules": {
