@@ -13,7 +13,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from itertools import repeat
 from operator import mul
@@ -33,6 +33,12 @@ MIN_SCORE = 0.12
 MIN_SHARE = 0.55
 #: Glossary terms (`@discover`) carry a FAQ's topic: they weigh this much more than other words.
 TERM_WEIGHT = 2.0
+#: How many candidate pages' inverted indexes are kept at once (the most recently used).
+INDEXED_PAGES = 256
+#: How many texts' tokens, and how many distinct words' forms, the tokenizer keeps before it
+#: starts afresh: a bound on memory, far above what one page and its FAQs repeat.
+TOKEN_CACHE = 4096
+WORD_CACHE = 200_000
 #: The ways a pair is found, strongest first (`faq_rules.how` is the first that found it).
 WAYS = ("logic", "similarity")
 #: A logic pair settles when the FAQ's and the bullet's words agree at least this much…
@@ -74,7 +80,7 @@ class Tokenizer:
 
     Aliases match as word sequences (punctuation between words ignored), longest first, so
     `TO Camouflaged` wins over `Camouflaged`; short all-capitals aliases (`TO`, `ORA`) only
-    as written. Results are cached by text: generated and translated corpora repeat a lot.
+    as written. Results are cached by text (a bounded cache): FAQs and copies repeat a lot.
     """
 
     def __init__(self, glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
@@ -105,6 +111,8 @@ class Tokenizer:
         """The tokens of `text`: folded, stop words dropped, aliases as terms."""
         cached = self._cache.get(text)
         if cached is None:
+            if len(self._cache) >= TOKEN_CACHE:
+                self._cache.clear()
             cached = self._cache[text] = self._tokens(text)
         return cached
 
@@ -138,6 +146,8 @@ class Tokenizer:
         it may start)`, once per distinct word: texts repeat their words far more than their
         sentences. The token is the word's term when it is a one-word alias (None for a term
         left out), else its stem (None for a stop word)."""
+        if len(self._words) >= WORD_CACHE:
+            self._words.clear()
         plain = strip_accents(word)
         lower = plain.lower()
         lengths = self._starts.get(lower, ())
@@ -154,27 +164,15 @@ class Tokenizer:
 
 @dataclass
 class Vectors:
-    """TF-IDF weights over a set of documents; unit vectors made on demand, one per distinct text."""
+    """TF-IDF weights over a set of documents; unit vectors made on demand."""
 
     idf: dict[str, float]
-    vectors: dict[str, dict[str, float]]
-
-    @classmethod
-    def build(cls, docs: Mapping[str, list[str]]) -> "Vectors":
-        """Vectors for `{doc id: tokens}`; IDF over these documents."""
-        df: Counter[str] = Counter()
-        for tokens in docs.values():
-            df.update(set(tokens))
-        self = cls.from_df(df, len(docs))
-        for doc_id, tokens in docs.items():
-            self.vectors[doc_id] = self.vector(tokens)
-        return self
 
     @classmethod
     def from_df(cls, df: Mapping[str, int], n: int) -> "Vectors":
-        """Weights from document frequencies over `n` documents; no vectors yet."""
+        """Weights from document frequencies over `n` documents."""
         n = n or 1
-        return cls({t: math.log((1 + n) / (1 + c)) + 1.0 for t, c in df.items()}, {})
+        return cls({t: math.log((1 + n) / (1 + c)) + 1.0 for t, c in df.items()})
 
     def vector(self, tokens: list[str]) -> dict[str, float]:
         """A unit TF-IDF vector; words never seen in the documents weigh nothing."""
@@ -199,7 +197,8 @@ class Similarity:
 
     Built in one pass over the rules (each distinct text tokenized once); after that, scoring a
     FAQ against a rule costs only the two texts, so the build's FAQ links grow with the number
-    of (FAQ, candidate rule) pairs, never with FAQs × rules.
+    of (FAQ, candidate rule) pairs, never with FAQs × rules. Nothing per rule is kept beyond the
+    document frequencies: vectors are made when a page's rules are indexed.
     """
 
     def __init__(self, rule_texts: Mapping[str, str], glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
@@ -218,16 +217,12 @@ class Similarity:
 
     def score(self, query: dict[str, float], rule_text: str) -> float:
         """Cosine of a FAQ's vector (`query`) and a rule's text, rounded to 4 places."""
-        vectors = self._weights.vectors
-        vec = vectors.get(rule_text)
-        if vec is None:
-            vec = vectors[rule_text] = self._weights.vector(self._tokenizer.tokens(rule_text))
-        return round(cosine(query, vec), 4)
+        return round(cosine(query, self._weights.vector(self._tokenizer.tokens(rule_text))), 4)
 
     def index(self, rule_ids: Iterable[str], rule_texts: Mapping[str, str]) -> dict[str, list[tuple[str, float]]]:
         """An inverted index of these rules: token → `(rule id, weight)` of each rule holding it."""
         index: dict[str, list[tuple[str, float]]] = {}
-        vectors = self._weights.vectors
+        vectors: dict[str, dict[str, float]] = {}  # rules of one page with one text: one vector
         for rule_id in rule_ids:
             text = rule_texts.get(rule_id)
             if text is None:
@@ -259,10 +254,12 @@ def nearest_rules(
 
     `candidate_pages` maps a FAQ id to the pages whose rules it may link to (the pages it is on
     and those its related links resolve to); `rules_of_page` gives their rules. Only those rules
-    are scored, through an inverted index of each candidate page (built once per page), so a
-    FAQ costs the postings its words meet there, not a pass over every rule.
+    are scored, through an inverted index of each candidate page, so a FAQ costs the postings
+    its words meet there, not a pass over every rule. The last `INDEXED_PAGES` pages' indexes are
+    kept: a page many FAQs relate to stays indexed, a page's own FAQs (met together, in page
+    order) reuse its index, and memory stays bounded whatever the number of pages.
     """
-    indexes: dict[str, dict[str, list[tuple[str, float]]]] = {}
+    indexes: OrderedDict[str, dict[str, list[tuple[str, float]]]] = OrderedDict()
     found: list[tuple[str, str, float]] = []
     for faq_id, text in faq_texts.items():
         query = similarity.query(text)
@@ -273,6 +270,10 @@ def nearest_rules(
             index = indexes.get(page)
             if index is None:
                 index = indexes[page] = similarity.index(rules_of_page.get(page, ()), rule_texts)
+                if len(indexes) > INDEXED_PAGES:
+                    indexes.popitem(last=False)
+            else:
+                indexes.move_to_end(page)
             for token, weight in query.items():
                 for rule_id, rule_weight in index.get(token, ()):
                     sums[rule_id] = sums.get(rule_id, 0.0) + weight * rule_weight
