@@ -85,27 +85,21 @@ class Tokenizer:
 
     def __init__(self, glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
         self._drop = {f"@{t}" for t in drop_terms}
-        #: (words…) → term id; loose aliases folded to lower case, strict ones as written.
-        self._loose: dict[tuple[str, ...], str] = {}
-        self._strict: dict[tuple[str, ...], str] = {}
-        #: first word (lower case) → the alias lengths starting with it, longest first.
-        self._starts: dict[str, list[int]] = {}
+        #: Aliases as word tries: word → node, a node's `""` key holding the term id of the alias
+        #: that ends there. Loose aliases by lower-case words, strict ones as written.
+        self._loose: dict = {}
+        self._strict: dict = {}
         for term in glossary.terms.values() if glossary is not None else ():
             for alias in term.names:
-                words = tuple(_WORD.findall(strip_accents(alias)))
+                words = _WORD.findall(strip_accents(alias))
                 if not words:
                     continue
-                if is_strict_alias(alias):
-                    self._strict.setdefault(words, term.id)
-                else:
-                    words = tuple(w.lower() for w in words)
-                    self._loose.setdefault(words, term.id)
-                lengths = self._starts.setdefault(words[0].lower(), [])
-                if len(words) not in lengths:
-                    lengths.append(len(words))
-                    lengths.sort(reverse=True)
+                node = self._strict if is_strict_alias(alias) else self._loose
+                for word in words if node is self._strict else (w.lower() for w in words):
+                    node = node.setdefault(word, {})
+                node.setdefault("", term.id)
         self._cache: dict[str, list[str]] = {}
-        self._words: dict[str, tuple[str, str, str | None, tuple[int, ...]]] = {}
+        self._words: dict[str, tuple[str, str, str | None, bool]] = {}
 
     def tokens(self, text: str) -> list[str]:
         """The tokens of `text`: folded, stop words dropped, aliases as terms."""
@@ -127,38 +121,48 @@ class Tokenizer:
         for i in longer:
             if i < done:
                 continue
-            for length in folded[i][3]:
-                span = folded[i:i + length]
-                if len(span) < length:
-                    continue
-                term_id = self._loose.get(tuple(w[1] for w in span)) or self._strict.get(tuple(w[0] for w in span))
-                if term_id:
-                    out += [word[2] for word in folded[done:i] if word[2]]
-                    if f"@{term_id}" not in self._drop:
-                        out.append(f"@{term_id}")
-                    done = i + length
-                    break
+            length, term_id = self._longest(folded, i)
+            if length > 1:
+                out += [word[2] for word in folded[done:i] if word[2]]
+                if f"@{term_id}" not in self._drop:
+                    out.append(f"@{term_id}")
+                done = i + length
         out += [word[2] for word in folded[done:] if word[2]]
         return out
 
-    def _fold(self, word: str) -> tuple[str, str, str | None, tuple[int, ...]]:
-        """`(accents stripped, also lower-cased, its token, the lengths of the many-word aliases
-        it may start)`, once per distinct word: texts repeat their words far more than their
+    def _longest(self, folded: list[tuple], i: int) -> tuple[int, str | None]:
+        """The longest alias starting at word `i` (a loose one on a tie): `(words, term id)`."""
+        best, best_id = 0, None
+        for trie, form in ((self._loose, 1), (self._strict, 0)):
+            node = trie.get(folded[i][form])
+            j = i + 1
+            while node is not None:
+                if "" in node and j - i > best:
+                    best, best_id = j - i, node[""]
+                if j == len(folded):
+                    break
+                node = node.get(folded[j][form])
+                j += 1
+        return best, best_id
+
+    def _fold(self, word: str) -> tuple[str, str, str | None, bool]:
+        """`(accents stripped, also lower-cased, its token, whether a many-word alias may start
+        with it)`, once per distinct word: texts repeat their words far more than their
         sentences. The token is the word's term when it is a one-word alias (None for a term
         left out), else its stem (None for a stop word)."""
         if len(self._words) >= WORD_CACHE:
             self._words.clear()
         plain = strip_accents(word)
         lower = plain.lower()
-        lengths = self._starts.get(lower, ())
-        term_id = (self._loose.get((lower,)) or self._strict.get((plain,))) if 1 in lengths else None
+        loose, strict = self._loose.get(lower, {}), self._strict.get(plain, {})
+        term_id = loose.get("") or strict.get("")
         if term_id:
             token = None if f"@{term_id}" in self._drop else f"@{term_id}"
         elif lower not in _STOP and len(lower) > 1 and not lower.isdigit():
             token = stem(lower)
         else:
             token = None
-        found = self._words[word] = (plain, lower, token, tuple(n for n in lengths if n > 1))
+        found = self._words[word] = (plain, lower, token, len(loose) > ("" in loose) or len(strict) > ("" in strict))
         return found
 
 
