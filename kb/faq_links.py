@@ -308,24 +308,27 @@ def faq_rule_rows(
     `settles(…)` says so, else `related`. Rows are sorted by FAQ id, then rule id.
     """
     similarity = Similarity(rule_texts, glossary, drop_terms)
-    found: dict[tuple[str, str], dict[str, float]] = {}
+    # Pairs by FAQ, in the FAQs' order (the pages' order): each FAQ's rules are then met while
+    # the tokenizer still holds their page's texts.
+    found: dict[str, dict[str, dict[str, float]]] = {}
     for faq_id, rule_id, score in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages, rules_of_page):
-        found.setdefault((faq_id, rule_id), {})["similarity"] = score
-    for pair in logic_pairs:
-        found.setdefault(pair, {})["logic"] = 1.0
-    queries: dict[str, dict[str, float]] = {}
+        found.setdefault(faq_id, {}).setdefault(rule_id, {})["similarity"] = score
+    for faq_id, rule_id in logic_pairs:
+        found.setdefault(faq_id, {}).setdefault(rule_id, {})["logic"] = 1.0
     rows = []
-    for (faq_id, rule_id), ways_found in sorted(found.items()):
-        cos = ways_found.get("similarity")
-        if cos is None:  # found by logic alone: its cosine still says whether the texts agree
-            query = queries.get(faq_id)
-            if query is None:
-                query = queries[faq_id] = similarity.query(faq_texts.get(faq_id, ""))
-            cos = similarity.score(query, rule_texts.get(rule_id, "")) if query else 0.0
-        ways = [w for w in WAYS if w in ways_found]
-        restated = similarity.restates(faq_texts.get(faq_id, ""), rule_texts.get(rule_id, ""))
-        rows.append(FaqRuleRow(faq_id, rule_id, ways[0], ways_found[ways[0]],
-                               "settles" if settles(ways, cos, restated) else "related", ",".join(ways), cos))
+    for faq_id, rules in found.items():
+        faq_text = faq_texts.get(faq_id, "")
+        query = None
+        for rule_id, ways_found in rules.items():
+            rule_text = rule_texts.get(rule_id, "")
+            cos = ways_found.get("similarity")
+            if cos is None:  # found by logic alone: its cosine still says whether the texts agree
+                query = similarity.query(faq_text) if query is None else query
+                cos = similarity.score(query, rule_text) if query else 0.0
+            ways = [w for w in WAYS if w in ways_found]
+            strength = "settles" if settles(ways, cos, similarity.restates(faq_text, rule_text)) else "related"
+            rows.append(FaqRuleRow(faq_id, rule_id, ways[0], ways_found[ways[0]], strength, ",".join(ways), cos))
+    rows.sort()
     return rows
 
 
