@@ -71,7 +71,7 @@ def serve(db: str | None, port: int, host: str) -> None:
     Another base, another port:
         rulecheck serve --db rules.db --port 8080
     """
-    from rulecheck.kb.location import ensure_built
+    from rulecheck.kb.rebuild import ensure_built
     from rulecheck.kb.read import KnowledgeBaseError
 
     def building(path: Path, reason: str) -> None:

@@ -119,6 +119,10 @@ TABLES: dict[str, dict] = {
             "label": "The link's text where it differs from the target.",
             "lang": "Language prefix of an interlanguage link (`es`).",
             "how": "How the target was resolved (title, glossary alias…).",
+            "candidates": "How many pages answer the target's name (0: dangling).",
+            "chosen_by": "What chose among several pages of that name: `interlanguage` (the link's language), "
+                         "`edition` (the linking page's), `language` (the linking page's), or `order` (the first "
+                         "built); empty when one page answered.",
         },
     },
     "faq_rules": {
@@ -127,9 +131,14 @@ TABLES: dict[str, dict] = {
         "facets": ["how"],
         "columns": {
             "faq_id": "The FAQ or erratum.",
-            "rule_id": "A bullet it settles.",
-            "how": "`similarity` (related pages narrowed by full text) or `logic` (the checker cites both).",
-            "score": "Strength of the match (higher is closer).",
+            "rule_id": "A bullet it settles or relates to.",
+            "how": "The strongest way the pair was found: `logic` (the checker cites both), else `similarity` "
+                   "(related pages narrowed by full text).",
+            "score": "Strength of the match (higher is closer): 1.0 for `logic`, the cosine for `similarity`.",
+            "strength": "`settles`: the FAQ settles the bullet (a logic row cites both and their words agree, or "
+                        "the FAQ restates it); `related`: found, but not shown as settled.",
+            "ways": "Every way the pair was found, comma-separated, strongest first (`logic,similarity`).",
+            "similarity": "The FAQ's and the bullet's word similarity (TF-IDF cosine, 0-1), whichever way found them.",
         },
     },
     "meta": {
