@@ -14,6 +14,7 @@ from rulecheck.cli.main import cli
 from rulecheck.kb import schema
 from rulecheck.kb.location import bundled_fingerprint
 from rulecheck.web.metadata import QUERIES, TABLES
+from webclient import fetch, one
 
 SCRIPT = "<script>alert('x')</script>"
 
@@ -76,27 +77,6 @@ def tiny_db(tmp_path_factory) -> Path:
     conn.commit()
     conn.close()
     return path
-
-
-def make_ds(path: Path) -> Datasette:
-    """A Datasette set up as `rulecheck serve` sets it up."""
-    from rulecheck.cli.serve import make_datasette
-
-    return make_datasette(path)
-
-
-def fetch(path: Path, *urls: str, method: str = "get", **kwargs) -> list:
-    """Responses for `urls` from one Datasette on `path`, all within one event loop."""
-
-    async def go():
-        ds = make_ds(path)
-        return [await getattr(ds.client, method)(url, **kwargs) for url in urls]
-
-    return asyncio.run(go())
-
-
-def one(path: Path, url: str, **kwargs):
-    return fetch(path, url, **kwargs)[0]
 
 
 # --- metadata -----------------------------------------------------------------------------
