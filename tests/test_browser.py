@@ -232,6 +232,30 @@ def test_every_page_type_passes_axe(server, page, shots):
     assert {name: v for name, v in found.items() if v} == {}
 
 
+#: The contrast ratio (WCAG 2) of an element's text colour on the first opaque background at or
+#: behind it (the element named by `behind`, if given).
+CONTRAST_JS = """([selector, behind]) => {
+  const rgb = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = c => { const [r, g, b] = rgb(c).slice(0, 3).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+                     return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const el = document.querySelector(selector);
+  let bg = behind ? document.querySelector(behind) : el;
+  while (bg && (getComputedStyle(bg).backgroundColor === "rgba(0, 0, 0, 0)")) bg = bg.parentElement;
+  const [a, b] = [lum(getComputedStyle(el).color), lum(bg ? getComputedStyle(bg).backgroundColor : "rgb(255,255,255)")];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def test_stock_datasette_parts_are_restyled_to_readable_contrast(server, page):
+    """The parts the issue measured below 4.5:1: foreign-key labels (2.2:1), CodeMirror's gutter (2.9:1)."""
+    page.goto(server + "/rulecheck/rules")
+    assert page.evaluate(CONTRAST_JS, ["td.col-page_id em", None]) >= 4.5
+    page.goto(server + "/rulecheck?sql=select+1")
+    page.wait_for_selector(".CodeMirror-linenumber")
+    assert page.evaluate(CONTRAST_JS, [".CodeMirror-linenumber", ".CodeMirror-gutters"]) >= 4.5
+    assert page.evaluate(CONTRAST_JS, ["footer.ft", None]) >= 4.5
+
+
 def test_spanish_passages_are_marked_spanish(server, page):
     page.goto(server + "/rulecheck/pages/camuflado")
     assert page.locator("h1").get_attribute("lang") == "es"
