@@ -254,6 +254,11 @@ def test_stock_datasette_parts_are_restyled_to_readable_contrast(server, page):
     page.wait_for_selector(".CodeMirror-linenumber")
     assert page.evaluate(CONTRAST_JS, [".CodeMirror-linenumber", ".CodeMirror-gutters"]) >= 4.5
     assert page.evaluate(CONTRAST_JS, ["footer.ft", None]) >= 4.5
+    page.goto(server + "/rulecheck/pages/holomask-state")  # Datasette's hover and focus green is 2.1:1
+    page.hover("main a.rc-ref")
+    assert page.evaluate(CONTRAST_JS, ["main a.rc-ref:hover", None]) >= 4.5
+    page.focus("main a.rc-ref")
+    assert page.evaluate(CONTRAST_JS, ["main a.rc-ref:focus", None]) >= 4.5
 
 
 def test_spanish_passages_are_marked_spanish(server, page):
