@@ -37,9 +37,10 @@ def connection(path: str):
     return conns[path][1]
 
 
-def table_names(path: str) -> frozenset[str]:
-    """The tables of the SQLite file at `path` (none when it is unreadable)."""
-    stamp = file_stamp(path)
+def table_names(path: str, stamp=None) -> frozenset[str]:
+    """The tables of the SQLite file at `path` (none when it is unreadable); `stamp`, when the
+    caller has just read it, spares a second look at the file."""
+    stamp = stamp or file_stamp(path)
     if stamp is None:
         return frozenset()
     if path not in _table_names_seen or _table_names_seen[path][0] != stamp:
@@ -62,9 +63,23 @@ def is_rulecheck_base(db) -> bool:
     return BASE_TABLES <= table_names(str(db.path))
 
 
+def rulecheck_bases(datasette) -> list[tuple[str, str, object]]:
+    """(name, path, stamp) of each attached database that is a rulecheck base, in Datasette's
+    order: one look at each file (Datasette asks for metadata many times a request)."""
+    found = []
+    for name, db in datasette.databases.items():
+        if name == "_internal" or db.is_memory or not db.path:
+            continue
+        path = str(db.path)
+        stamp = file_stamp(path)
+        if stamp is not None and BASE_TABLES <= table_names(path, stamp):
+            found.append((name, path, stamp))
+    return found
+
+
 def rulecheck_names(datasette) -> list[str]:
     """The names of the attached databases that are rulecheck bases, in Datasette's order."""
-    return [name for name, db in datasette.databases.items() if name != "_internal" and is_rulecheck_base(db)]
+    return [name for name, _path, _stamp in rulecheck_bases(datasette)]
 
 
 def rulecheck_database(datasette):

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from datasette import hookimpl
 
-from rulecheck.web.bases import is_rulecheck_base, rulecheck_names, serves_rulecheck
-from rulecheck.web.reload import file_stamp
+from rulecheck.web.bases import is_rulecheck_base, rulecheck_bases, rulecheck_names, serves_rulecheck
 
 #: The name Datasette serves our `static/` folder under: the distribution's name.
 PLUGIN_NAME = "rulecheck"
@@ -77,9 +76,9 @@ def get_metadata(datasette):
     # `rulecheck serve` or a plain `datasette rulecheck.db`; metadata the user passes wins, as
     # Datasette merges local metadata over plugins'. Called many times per request, hence the
     # cache, kept per version of each base (a rebuilt one may hold other editions).
-    names = rulecheck_names(datasette)
-    paths = [str(datasette.get_database(name).path) for name in names]
-    key = (datasette.urls.path("/"), tuple(names), tuple(file_stamp(p) for p in paths))
+    bases = rulecheck_bases(datasette)
+    names, paths = [b[0] for b in bases], [b[1] for b in bases]
+    key = (datasette.urls.path("/"), tuple(bases))
     if key not in _metadata_cache:
         from rulecheck.web.metadata import base_facts, build_metadata, site_name
 
