@@ -152,7 +152,7 @@ def _answer(conn, table, opts: AskOptions):
 
 
 def _connect(db):
-    from rulecheck.kb.location import ensure_built
+    from rulecheck.kb.rebuild import ensure_built
     from rulecheck.kb.read import connect
 
     def building(path, reason: str) -> None:

@@ -15,7 +15,10 @@ PROGRESS_MIN_PAGES = 20
               help="Database file to write (default: $RULECHECK_DB, else the per-user data folder).")
 @click.option("--strict", is_flag=True,
               help="Exit 1 on any warning; the existing base is then left as it was, not replaced.")
-def build(paths: tuple[str, ...], db: str | None, strict: bool) -> None:
+@click.option("--manifest", "manifests", multiple=True, type=click.Path(exists=True, dir_okay=False, path_type=str),
+              help="A manifest of your pages (the form of rulecheck's data/manifest.toml): each [[page]] has "
+                   "`file` and any of `lang`, `edition`, `title`. Its pages are built too. Repeatable.")
+def build(paths: tuple[str, ...], db: str | None, strict: bool, manifests: tuple[str, ...]) -> None:
     """Build the knowledge base from the bundled pages plus any PATH given.
 
     A PATH is a page file (MediaWiki source, wiki plain text, rulebook text or saved HTML) or a
@@ -23,10 +26,21 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool) -> None:
     still land. The base is written to a temporary file and renamed at the end, so a reader
     never sees half a base.
 
+    Say what your pages do not say themselves (language, edition, title) in a manifest, given
+    with --manifest or as a manifest.toml in a folder PATH:
+
+    \b
+        [[page]]
+        file = "camouflaged-n5.txt"
+        lang = "en"
+        edition = "N5"
+        title = "Camouflaged State"
+
     \b
     Examples:
         rulecheck build
         rulecheck build my-pages/ Extra_Page.wiki --db rules.db --strict
+        rulecheck build --manifest my-pages.toml
     """
     from rulecheck.kb.build import MissingInput, StrictBuildFailed, build_database
     from rulecheck.kb.location import resolve_db_path
@@ -35,7 +49,8 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool) -> None:
     bar = _Progress()
     try:
         db_path = resolve_db_path(db)
-        report = build_database(db_path, list(paths), strict=strict, progress=bar.update)
+        report = build_database(db_path, list(paths), strict=strict, progress=bar.update,
+                                manifests=list(manifests))
     except StrictBuildFailed as e:
         bar.close()
         _print_warnings(e.report.warnings)

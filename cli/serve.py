@@ -19,18 +19,29 @@ def make_datasette(db_path: Path):
     return Datasette(immutables=[str(db_path)])
 
 
-def port_free(host: str, port: int) -> bool:
-    """True when uvicorn could listen on `host:port` now.
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to `host:port` for uvicorn to listen on (port 0: any free port; read the
+    one it got with `getsockname()`). Raises OSError when the port is taken.
 
     Binds with SO_REUSEADDR, as uvicorn does: connections of a server just stopped linger in
     TIME-WAIT on the port, and only a socket still listening there makes it busy.
     """
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            sock.bind((host, port))
-        except OSError:
-            return False
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def port_free(host: str, port: int) -> bool:
+    """True when uvicorn could listen on `host:port` now (see `bound_socket`)."""
+    try:
+        bound_socket(host, port).close()
+    except OSError:
+        return False
     return True
 
 
@@ -62,7 +73,9 @@ def quiet_hung_up_clients() -> None:
 def serve(db: str | None, port: int, host: str) -> None:
     """Browse rules, FAQs and errata, and ask questions, in Datasette (read-only).
 
-    Builds the knowledge base first when it is missing or the bundled pages changed.
+    Builds the knowledge base first when it is missing or the bundled pages changed. A base
+    rebuilt while the server runs (rulecheck build) is served from the next request on, with no
+    restart. --port 0 picks a free port and prints it.
 
     \b
     Serve the default base on http://127.0.0.1:8001/ :
@@ -71,7 +84,7 @@ def serve(db: str | None, port: int, host: str) -> None:
     Another base, another port:
         rulecheck serve --db rules.db --port 8080
     """
-    from rulecheck.kb.location import ensure_built
+    from rulecheck.kb.rebuild import ensure_built
     from rulecheck.kb.read import KnowledgeBaseError
 
     def building(path: Path, reason: str) -> None:
@@ -83,8 +96,13 @@ def serve(db: str | None, port: int, host: str) -> None:
                             on_note=lambda note: click.echo(f"warning: {note}", err=True))
     except KnowledgeBaseError as e:
         raise click.ClickException(str(e)) from e
-    if port and not port_free(host, port):
-        raise click.ClickException(f"Port {port} on {host} is in use. Pick another with: rulecheck serve --port {port + 1}")
+    try:
+        sock = bound_socket(host, port)
+    except OSError as e:
+        if port:
+            raise click.ClickException(f"Port {port} on {host} is in use. Pick another with: rulecheck serve --port {port + 1}") from e
+        raise click.ClickException(f"Cannot listen on {host}: {e.strerror or e}. Pick another with: rulecheck serve --host 127.0.0.1") from e
+    port = sock.getsockname()[1]  # the one the system gave, for --port 0
 
     import uvicorn
 
@@ -95,5 +113,7 @@ def serve(db: str | None, port: int, host: str) -> None:
     click.echo(f"Serving {path} (read-only) at http://{shown}:{port}/")
     click.echo(f"  Ask:    http://{shown}:{port}/-/ask")
     click.echo(f"  Search: http://{shown}:{port}/-/search")
+    click.echo("A rebuilt base (rulecheck build) is served from the next request on, without a restart.")
     click.echo("Press Ctrl+C to stop.")
-    uvicorn.run(ds.app(), host=host, port=port, log_level="warning", lifespan="on")
+    config = uvicorn.Config(ds.app(), log_level="warning", lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])

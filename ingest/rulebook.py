@@ -1,9 +1,11 @@
 """Rule text copied from a rulebook PDF → a `Page` (format `text`).
 
 PDF copies write `►` bullets nested by indentation, capitalised labels (`ACTIVATION`,
-`CANCELACIÓN`) on their own lines, and hard-wrap long bullets: a line that starts no bullet,
-no label and follows no blank line continues the item before it (`Camou-` + `flaged` →
-`Camouflaged`). A paragraph ending with `:` owns the bullets that follow it.
+`CANCELACIÓN`) on their own lines, a state's header line under the title (`CAMOUFLAGED`
+under `CAMOUFLAGED STATE`: read as the page's header, not a section), and hard-wrap long
+bullets: a line that starts no bullet, no label and follows no blank line continues the item
+before it (`Camou-` + `flaged` → `Camouflaged`). A paragraph ending with `:` owns the bullets
+that follow it.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from rulecheck.ingest.folding import collapse
 from rulecheck.ingest.language import detect_lang
 from rulecheck.ingest.plaintext import FaqReader, Numbering, looks_like_label
 from rulecheck.ingest.records import Page, ParseWarning, Rule
-from rulecheck.ingest.sections import is_empty_heading, is_faq_heading, section_for
+from rulecheck.ingest.sections import fold, is_empty_heading, is_faq_heading, section_for
 
 _BULLET = re.compile(r"^(\s*)►\s*(.*)$")
 _PAGE_NUMBER = re.compile(r"^\d{1,4}$")
@@ -47,6 +49,19 @@ def _label_of(line: str) -> str | None:
     if len(cleaned.split()) > _MAX_LABEL_WORDS:
         return None
     return section_for(cleaned)
+
+
+#: Words a state's header line may add to or drop from the page's title.
+_STATE_WORDS = {"state", "estado"}
+
+
+def names_title(line: str, title: str) -> bool:
+    """Whether a short capitals line names the page itself: `CAMOUFLAGED` or `CAMOUFLAGED
+    STATE` under the title `CAMOUFLAGED STATE` (the state's header box of a rulebook page)."""
+    if not title or not looks_like_label(line):
+        return False
+    words = [w for w in fold(line.rstrip(":!")).split() if w not in _STATE_WORDS]
+    return bool(words) and words == [w for w in fold(title).split() if w not in _STATE_WORDS]
 
 
 def parse_rulebook(text: str, source: str, title: str | None = None) -> Page:
@@ -124,6 +139,8 @@ def parse_rulebook(text: str, source: str, title: str | None = None) -> Page:
             item.rule.text = collapse(join_wrapped(item.rule.text, stripped))
             item.lines.append(raw)
             item.rule.source = "\n".join(item.lines)
+        elif section is None and not stack and names_title(stripped, page.title):
+            pass  # the state's header line (`CAMOUFLAGED` under `CAMOUFLAGED STATE`): the page's header
         elif looks_like_label(stripped):
             page.warnings.append(ParseWarning(
                 source, f'Unknown section label "{stripped}"; its lines stay in the section before. '

@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from rulecheck.data import DATA_DIR
-from rulecheck.ingest.records import Faq, Page, ParseWarning
+from rulecheck.ingest.records import Faq, Link, Page, ParseWarning
 from rulecheck.kb import schema
-from rulecheck.kb.faq_links import LogicFileError, logic_links, similarity_links
+from rulecheck.kb.faq_links import LogicFileError, faq_rule_rows, logic_links
 from rulecheck.kb.glossary import load_glossary
 from rulecheck.kb.ids import faq_id, normalise_question, rule_id
 from rulecheck.kb.location import ExtraSource, bundled_fingerprint, extras_to_meta, inspect_base
-from rulecheck.kb.manifest import load_manifest
+from rulecheck.kb.manifest import MANIFEST_NAME, ManifestEntry, load_manifest
 from rulecheck.kb.page_loading import Input, Progress, load_pages  # noqa: F401 - load_pages: part of this API
-from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
+from rulecheck.kb.errors import KnowledgeBaseError, NotAKnowledgeBase
 from rulecheck.kb.schema import FaqPageRow, FaqRow, FaqRuleRow, LinkRow, PageRow, RuleRow, WarningRow
 from rulecheck.kb.resolve import LinkResolver, PageRef, assign_page_ids
 
@@ -73,8 +73,13 @@ def build_database(
     strict: bool = False,
     progress: Progress | None = None,
     keep_missing: bool = False,
+    manifests: Sequence[str | Path | ExtraSource] = (),
 ) -> BuildReport:
     """Build the base at `db_path` from the bundled pages plus `extra_paths` (files or folders).
+
+    `manifests` are the user's manifest files (`kb/manifest.py`): their pages are built too, with
+    the language, edition and title they state; a `manifest.toml` inside a folder given as an
+    extra path is one as well (and no page). Both kinds raise `ManifestError` when malformed.
 
     Bad inputs become warnings (in the report and the `warnings` table); the good pages still
     land. With `strict`, any warning raises `StrictBuildFailed` and the old base stays as it was.
@@ -87,16 +92,19 @@ def build_database(
     db_path = Path(db_path).expanduser()
     _check_destination(db_path)
     extras = [_extra_source(p) for p in extra_paths]
-    gone = [e for e in extras if not Path(e.path).exists()]
+    manifest_sources = [_extra_source(p) for p in manifests]
+    gone = [e for e in extras + manifest_sources if not Path(e.path).exists()]
     if gone and not keep_missing:
         raise MissingInput(f"No such file or folder: {gone[0].given}. Check the path and try again.")
-    inputs = _bundled_inputs() + _extra_inputs([e for e in extras if e not in gone])
+    inputs = _bundled_inputs() + _extra_inputs([e for e in extras if e not in gone],
+                                               [m for m in manifest_sources if m not in gone])
     with _collector_paused():
         pages, warnings = load_pages(inputs, progress)
         warnings += [ParseWarning(e.given, f"this extra page path was built into the base before, but {e.path} is "
                                   "gone: it was left out of this rebuild. Put it back, or run `rulecheck build` "
                                   "without it to stop using it.", code="missing-extra") for e in gone]
-        report = write_database(db_path, pages, warnings=warnings, extra_sources=extras, strict=strict)
+        report = write_database(db_path, pages, warnings=warnings, extra_sources=extras, strict=strict,
+                                manifests=manifest_sources)
         del pages  # freed before the one collection at the end, which then scans a small heap
     return report
 
@@ -130,26 +138,49 @@ def _extra_source(given: str | Path | ExtraSource) -> ExtraSource:
     return ExtraSource(str(given), str(Path(given).expanduser().absolute()))
 
 
-def _extra_inputs(extras: Sequence[ExtraSource]) -> list[Input]:
-    """Every file under the extra paths, sorted by source; hidden files and bundled pages skipped.
+def _extra_inputs(extras: Sequence[ExtraSource], manifests: Sequence[ExtraSource] = ()) -> list[Input]:
+    """Every file under the extra paths and in the manifests, sorted by source; hidden files,
+    bundled pages and files met twice skipped; manifest files are read as manifests, not pages.
 
-    Files are read from the absolute path; their source is the path as given, so an automatic
-    rebuild from another folder names (and so ids) the pages as the first build did.
+    Files are read from the absolute path; their source is the path as given (a manifest's file
+    joined to the manifest's path as given), so an automatic rebuild from another folder names
+    (and so ids) the pages as the first build did.
     """
     bundled = {e.path.resolve() for e in load_manifest()}
     found: dict[str, Path] = {}
+    manifests = list(manifests)
     for extra in extras:
         path = Path(extra.path)
         if path.is_file():
-            found.setdefault(extra.given, path)
+            if path.name == MANIFEST_NAME:
+                manifests.append(extra)
+            else:
+                found.setdefault(extra.given, path)
         elif path.is_dir():
             for child in path.rglob("*"):
                 rel = child.relative_to(path)
                 if child.is_file() and not any(part.startswith(".") for part in rel.parts):
-                    found.setdefault(str(Path(extra.given) / rel), child)
+                    if child.name == MANIFEST_NAME:
+                        manifests.append(ExtraSource(str(Path(extra.given) / rel), str(child)))
+                    else:
+                        found.setdefault(str(Path(extra.given) / rel), child)
         else:
             raise MissingInput(f"No such file or folder: {extra.given}. Check the path and try again.")
-    return [Input(p, source) for source, p in sorted(found.items()) if p.resolve() not in bundled]
+    facts: dict[Path, ManifestEntry] = {}
+    for manifest in manifests:
+        for entry in load_manifest(manifest.path):
+            facts.setdefault(entry.path.resolve(), entry)
+            found.setdefault(os.path.normpath(Path(manifest.given).parent / entry.file), entry.path)
+    inputs, seen = [], set(bundled)
+    for source, path in sorted(found.items()):
+        resolved = path.resolve()
+        if resolved in seen:
+            continue
+        seen.add(resolved)
+        entry = facts.get(resolved)
+        inputs.append(Input(path, source) if entry is None else
+                      Input(path, source, entry.lang, entry.edition, entry.title))
+    return inputs
 
 
 def _check_destination(db_path: Path) -> None:
@@ -171,6 +202,7 @@ def write_database(
     warnings: Sequence[ParseWarning] = (),
     extra_sources: Sequence[ExtraSource | str] = (),
     strict: bool = False,
+    manifests: Sequence[ExtraSource | str] = (),
 ) -> BuildReport:
     """Write parsed pages (in build order) to a new base at `db_path`, replacing it atomically.
 
@@ -193,6 +225,7 @@ def write_database(
     meta = {
         "fingerprint": bundled_fingerprint(),
         "extra_sources": extras_to_meta(_extra_source(e) for e in extra_sources),
+        "manifests": extras_to_meta(_extra_source(m) for m in manifests),
         "counts": json.dumps(report.counts(), sort_keys=True),
     }
     _write_atomically(db_path, rows, report.warnings, meta)
@@ -228,27 +261,22 @@ class _Rows:
             rules_of_page[page_id] = page_rules
             faq_count = self._add_faqs(page_id, page, resolver, candidates, related)
             for link in page.links:
-                to_id, how = resolver.explain(link, edition=page.edition)
-                self.links.append(LinkRow(page_id, None, None, link.kind, link.to_title, to_id, link.label,
-                                          link.lang, how))
+                self._add_link(resolver, page_id, page, link)
             self.pages.append(PageRow(page_id, page.title, page.lang, page.edition, page.format, page.source,
                                       ordinal, len(page_rules), faq_count))
         # Related pages the base lacks say what a FAQ is about (`Discover`, `Riotstopper`); those
         # it has are the pages the candidates come from, named in nearly every rule already.
         faq_texts = {fid: "\n".join([row.question, row.answer, *related.get(fid, ())])
                      for fid, row in self.faqs.items()}
-        rule_candidates = {fid: [r for p in sorted(pages_) for r in rules_of_page.get(p, ())]
-                           for fid, pages_ in candidates.items()}
         page_terms = [t.id for t in glossary.terms.values() if t.page and resolver.page_for_title(t.page)]
-        for fid, rid, score in similarity_links(faq_texts, rule_texts, rule_candidates, glossary, page_terms):
-            self.faq_rules.append(FaqRuleRow(fid, rid, "similarity", score))
         try:
             pairs = logic_links(LOGIC_PATH, self.faqs.keys(), rule_texts.keys())
         except LogicFileError as e:
             self.warnings.append(ParseWarning(str(LOGIC_PATH), f"the logic table cannot be read ({e}); "
                                               "no logic FAQ links were made", code="logic-table"))
             pairs = []
-        self.faq_rules.extend(FaqRuleRow(fid, rid, "logic", 1.0) for fid, rid in pairs)
+        self.faq_rules = faq_rule_rows(faq_texts, rule_texts, candidates, rules_of_page, pairs, glossary,
+                                       page_terms)
         return self
 
     def _add_rules(self, page_id: str, page: Page, resolver: LinkResolver, rule_texts: dict[str, str]) -> list[str]:
@@ -275,10 +303,17 @@ class _Rows:
             rule_texts[rid] = rule.text
             added.append(rid)
             for link in rule.links:
-                to_id, how = resolver.explain(link, edition=page.edition)
-                self.links.append(LinkRow(page_id, rid, None, link.kind, link.to_title, to_id, link.label,
-                                          link.lang, how))
+                self._add_link(resolver, page_id, page, link, rule_id=rid)
         return added
+
+    def _add_link(self, resolver: LinkResolver, page_id: str, page: Page, link: Link, *,
+                  rule_id: str | None = None, faq_id: str | None = None) -> str | None:
+        """Resolve a link from the page (its edition, then its language, choose among pages of
+        one name), add its row, and return the page it lands on."""
+        found = resolver.resolution(link, edition=page.edition, page_lang=page.lang)
+        self.links.append(LinkRow(page_id, rule_id, faq_id, link.kind, link.to_title, found.page_id, link.label,
+                                  link.lang, found.how, found.candidates, found.chosen_by))
+        return found.page_id
 
     def _add_faqs(self, page_id: str, page: Page, resolver: LinkResolver, candidates: dict[str, set[str]],
                   related: dict[str, dict[str, None]]) -> int:
@@ -296,9 +331,7 @@ class _Rows:
             pages_ = candidates.setdefault(fid, set())
             pages_.add(page_id)
             for link in faq.links:
-                to_id, how = resolver.explain(link, edition=page.edition)
-                self.links.append(LinkRow(page_id, None, fid, link.kind, link.to_title, to_id, link.label,
-                                          link.lang, how))
+                to_id = self._add_link(resolver, page_id, page, link, faq_id=fid)
                 if link.kind == "related" and to_id:
                     pages_.add(to_id)
                 elif link.kind == "related":  # a page the base lacks names the FAQ's topic

@@ -1,17 +1,19 @@
-"""`faq_rules`: which rule bullets each FAQ answer settles.
+"""`faq_rules`: which rule bullets each FAQ answer settles, and which it only relates to.
 
-Two sources. `similarity`: among the rules of the pages a FAQ relates to (and the pages it is
-on), the few whose text is nearest the FAQ's question and answer, by TF-IDF cosine. Words
-are folded and lightly stemmed, and every glossary alias becomes its term (`Discover`,
+Two ways to find a pair. `similarity`: among the rules of the pages a FAQ relates to (and the
+pages it is on), the few whose text is nearest the FAQ's question and answer, by TF-IDF cosine.
+Words are folded and lightly stemmed, and every glossary alias becomes its term (`Discover`,
 `Descubierto` → one token), so an English FAQ finds the Spanish page's bullets too.
 `logic`: the rows of `data/logic.toml` cite FAQs and rules together; each cited pair links.
+One row per pair, with every way it was found; `settles` says which pairs are shown as
+settled (the rest are `related`).
 """
 from __future__ import annotations
 
 import heapq
 import math
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from itertools import repeat
 from operator import mul
@@ -20,7 +22,8 @@ from typing import Iterable, Mapping, Sequence
 
 from rulecheck.data import read_toml
 from rulecheck.kb.glossary import Glossary, is_strict_alias, strip_accents
-from rulecheck.kb.read import KnowledgeBaseError
+from rulecheck.kb.errors import KnowledgeBaseError
+from rulecheck.kb.schema import FaqRuleRow
 
 #: Keep at most this many rules per FAQ…
 MAX_RULES = 4
@@ -30,6 +33,21 @@ MIN_SCORE = 0.12
 MIN_SHARE = 0.55
 #: Glossary terms (`@discover`) carry a FAQ's topic: they weigh this much more than other words.
 TERM_WEIGHT = 2.0
+#: How many candidate pages' inverted indexes are kept at once (the most recently used).
+INDEXED_PAGES = 256
+#: How many texts' tokens, and how many distinct words' forms, the tokenizer keeps before it
+#: starts afresh: a bound on memory, far above what one page and its FAQs repeat.
+TOKEN_CACHE = 4096
+WORD_CACHE = 200_000
+#: The ways a pair is found, strongest first (`faq_rules.how` is the first that found it).
+WAYS = ("logic", "similarity")
+#: A logic pair settles when the FAQ's and the bullet's words agree at least this much…
+CORROBORATION = MIN_SCORE
+#: …and any pair does when the FAQ restates the bullet (an answer made errata): at least this
+#: share of the bullet's distinct words are in the FAQ…
+RESTATES = 0.9
+#: …the bullet having at least this many (a short bullet's few words prove no copy).
+RESTATES_MIN_WORDS = 8
 
 _STOP = frozenset("""
 a about after all also an and any are as at be been but by can cannot could do does during each
@@ -62,89 +80,103 @@ class Tokenizer:
 
     Aliases match as word sequences (punctuation between words ignored), longest first, so
     `TO Camouflaged` wins over `Camouflaged`; short all-capitals aliases (`TO`, `ORA`) only
-    as written. Results are cached by text: generated and translated corpora repeat a lot.
+    as written. Results are cached by text (a bounded cache): FAQs and copies repeat a lot.
     """
 
     def __init__(self, glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
         self._drop = {f"@{t}" for t in drop_terms}
-        #: (words…) → term id; loose aliases folded to lower case, strict ones as written.
-        self._loose: dict[tuple[str, ...], str] = {}
-        self._strict: dict[tuple[str, ...], str] = {}
-        #: first word (lower case) → the alias lengths starting with it, longest first.
-        self._starts: dict[str, list[int]] = {}
+        #: Aliases as word tries: word → node, a node's `""` key holding the term id of the alias
+        #: that ends there. Loose aliases by lower-case words, strict ones as written.
+        self._loose: dict = {}
+        self._strict: dict = {}
         for term in glossary.terms.values() if glossary is not None else ():
             for alias in term.names:
-                words = tuple(_WORD.findall(strip_accents(alias)))
+                words = _WORD.findall(strip_accents(alias))
                 if not words:
                     continue
-                if is_strict_alias(alias):
-                    self._strict.setdefault(words, term.id)
-                else:
-                    words = tuple(w.lower() for w in words)
-                    self._loose.setdefault(words, term.id)
-                lengths = self._starts.setdefault(words[0].lower(), [])
-                if len(words) not in lengths:
-                    lengths.append(len(words))
-                    lengths.sort(reverse=True)
+                node = self._strict if is_strict_alias(alias) else self._loose
+                for word in words if node is self._strict else (w.lower() for w in words):
+                    node = node.setdefault(word, {})
+                node.setdefault("", term.id)
         self._cache: dict[str, list[str]] = {}
+        self._words: dict[str, tuple[str, str, str | None, bool]] = {}
 
     def tokens(self, text: str) -> list[str]:
         """The tokens of `text`: folded, stop words dropped, aliases as terms."""
         cached = self._cache.get(text)
         if cached is None:
+            if len(self._cache) >= TOKEN_CACHE:
+                self._cache.clear()
             cached = self._cache[text] = self._tokens(text)
         return cached
 
     def _tokens(self, text: str) -> list[str]:
-        words = _WORD.findall(strip_accents(text))
-        lower = [w.lower() for w in words]
+        words = self._words
+        folded = [words.get(w) or self._fold(w) for w in _WORD.findall(text)]
+        longer = [i for i, word in enumerate(folded) if word[3]]  # where a many-word alias may start
+        if not longer:
+            return [word[2] for word in folded if word[2]]
         out: list[str] = []
-        i, n = 0, len(words)
-        while i < n:
-            term_len, term_id = 0, None
-            for length in self._starts.get(lower[i], ()):
-                if i + length > n:
-                    continue
-                term_id = self._loose.get(tuple(lower[i:i + length])) or self._strict.get(tuple(words[i:i + length]))
-                if term_id:
-                    term_len = length
-                    break
-            if term_id:
-                token = f"@{term_id}"
-                if token not in self._drop:
-                    out.append(token)
-                i += term_len
+        done = 0  # words before this one are in `out` (or were part of an alias)
+        for i in longer:
+            if i < done:
                 continue
-            word = lower[i]
-            if word not in _STOP and len(word) > 1 and not word.isdigit():
-                out.append(stem(word))
-            i += 1
+            length, term_id = self._longest(folded, i)
+            if length > 1:
+                out += [word[2] for word in folded[done:i] if word[2]]
+                if f"@{term_id}" not in self._drop:
+                    out.append(f"@{term_id}")
+                done = i + length
+        out += [word[2] for word in folded[done:] if word[2]]
         return out
+
+    def _longest(self, folded: list[tuple], i: int) -> tuple[int, str | None]:
+        """The longest alias starting at word `i` (a loose one on a tie): `(words, term id)`."""
+        best, best_id = 0, None
+        for trie, form in ((self._loose, 1), (self._strict, 0)):
+            node = trie.get(folded[i][form])
+            j = i + 1
+            while node is not None:
+                if "" in node and j - i > best:
+                    best, best_id = j - i, node[""]
+                if j == len(folded):
+                    break
+                node = node.get(folded[j][form])
+                j += 1
+        return best, best_id
+
+    def _fold(self, word: str) -> tuple[str, str, str | None, bool]:
+        """`(accents stripped, also lower-cased, its token, whether a many-word alias may start
+        with it)`, once per distinct word: texts repeat their words far more than their
+        sentences. The token is the word's term when it is a one-word alias (None for a term
+        left out), else its stem (None for a stop word)."""
+        if len(self._words) >= WORD_CACHE:
+            self._words.clear()
+        plain = strip_accents(word)
+        lower = plain.lower()
+        loose, strict = self._loose.get(lower, {}), self._strict.get(plain, {})
+        term_id = loose.get("") or strict.get("")
+        if term_id:
+            token = None if f"@{term_id}" in self._drop else f"@{term_id}"
+        elif lower not in _STOP and len(lower) > 1 and not lower.isdigit():
+            token = stem(lower)
+        else:
+            token = None
+        found = self._words[word] = (plain, lower, token, len(loose) > ("" in loose) or len(strict) > ("" in strict))
+        return found
 
 
 @dataclass
 class Vectors:
-    """TF-IDF weights over a set of documents; unit vectors made on demand, one per distinct text."""
+    """TF-IDF weights over a set of documents; unit vectors made on demand."""
 
     idf: dict[str, float]
-    vectors: dict[str, dict[str, float]]
-
-    @classmethod
-    def build(cls, docs: Mapping[str, list[str]]) -> "Vectors":
-        """Vectors for `{doc id: tokens}`; IDF over these documents."""
-        df: Counter[str] = Counter()
-        for tokens in docs.values():
-            df.update(set(tokens))
-        self = cls.from_df(df, len(docs))
-        for doc_id, tokens in docs.items():
-            self.vectors[doc_id] = self.vector(tokens)
-        return self
 
     @classmethod
     def from_df(cls, df: Mapping[str, int], n: int) -> "Vectors":
-        """Weights from document frequencies over `n` documents; no vectors yet."""
+        """Weights from document frequencies over `n` documents."""
         n = n or 1
-        return cls({t: math.log((1 + n) / (1 + c)) + 1.0 for t, c in df.items()}, {})
+        return cls({t: math.log((1 + n) / (1 + c)) + 1.0 for t, c in df.items()})
 
     def vector(self, tokens: list[str]) -> dict[str, float]:
         """A unit TF-IDF vector; words never seen in the documents weigh nothing."""
@@ -164,56 +196,153 @@ def cosine(a: dict[str, float], b: dict[str, float]) -> float:
     return sum(map(mul, a.values(), map(b.get, a, repeat(0.0))))
 
 
-def similarity_links(
+class Similarity:
+    """TF-IDF cosine between FAQ texts and rule texts, with IDF over every rule of the base.
+
+    Built in one pass over the rules (each distinct text tokenized once); after that, scoring a
+    FAQ against a rule costs only the two texts, so the build's FAQ links grow with the number
+    of (FAQ, candidate rule) pairs, never with FAQs × rules. Nothing per rule is kept beyond the
+    document frequencies: vectors are made when a page's rules are indexed.
+    """
+
+    def __init__(self, rule_texts: Mapping[str, str], glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
+        self._tokenizer = Tokenizer(glossary, drop_terms)
+        # Rules with the same text (copies, translations kept verbatim) share one vector and one
+        # score; the IDF still counts every rule, each distinct text as often as rules carry it.
+        df: Counter[str] = Counter()
+        for text, count in Counter(rule_texts.values()).items():
+            for token in set(self._tokenizer.tokens(text)):
+                df[token] += count
+        self._weights = Vectors.from_df(df, len(rule_texts))
+
+    def query(self, faq_text: str) -> dict[str, float]:
+        """The unit vector of a FAQ's text."""
+        return self._weights.vector(self._tokenizer.tokens(faq_text))
+
+    def score(self, query: dict[str, float], rule_text: str) -> float:
+        """Cosine of a FAQ's vector (`query`) and a rule's text, rounded to 4 places."""
+        return round(cosine(query, self._weights.vector(self._tokenizer.tokens(rule_text))), 4)
+
+    def index(self, rule_ids: Iterable[str], rule_texts: Mapping[str, str]) -> dict[str, list[tuple[str, float]]]:
+        """An inverted index of these rules: token → `(rule id, weight)` of each rule holding it."""
+        index: dict[str, list[tuple[str, float]]] = {}
+        vectors: dict[str, dict[str, float]] = {}  # rules of one page with one text: one vector
+        for rule_id in rule_ids:
+            text = rule_texts.get(rule_id)
+            if text is None:
+                continue
+            vec = vectors.get(text)
+            if vec is None:
+                vec = vectors[text] = self._weights.vector(self._tokenizer.tokens(text))
+            for token, weight in vec.items():
+                index.setdefault(token, []).append((rule_id, weight))
+        return index
+
+    def restates(self, faq_text: str, rule_text: str) -> bool:
+        """Whether the FAQ holds nearly all the bullet's words (`RESTATES`), the bullet having
+        `RESTATES_MIN_WORDS` or more: the bullet is the FAQ's answer, copied into the page."""
+        words = set(self._tokenizer.tokens(rule_text))
+        if len(words) < RESTATES_MIN_WORDS:
+            return False
+        return len(words & set(self._tokenizer.tokens(faq_text))) >= RESTATES * len(words)
+
+
+def nearest_rules(
+    similarity: Similarity,
     faq_texts: Mapping[str, str],
     rule_texts: Mapping[str, str],
-    candidates: Mapping[str, Iterable[str]],
-    glossary: Glossary | None,
-    drop_terms: Iterable[str] = (),
+    candidate_pages: Mapping[str, Iterable[str]],
+    rules_of_page: Mapping[str, Sequence[str]],
 ) -> list[tuple[str, str, float]]:
     """`(faq_id, rule_id, score)` for each FAQ's nearest candidate rules, best first per FAQ.
 
-    `candidates` maps a FAQ id to the rule ids it may link to (its pages' rules). `drop_terms`
-    are glossary term ids left out of the comparison: the states the pages themselves are
-    about, named in nearly every bullet of their page, so they tell no bullet from another.
+    `candidate_pages` maps a FAQ id to the pages whose rules it may link to (the pages it is on
+    and those its related links resolve to); `rules_of_page` gives their rules. Only those rules
+    are scored, through an inverted index of each candidate page, so a FAQ costs the postings
+    its words meet there, not a pass over every rule. The last `INDEXED_PAGES` pages' indexes are
+    kept: a page many FAQs relate to stays indexed, a page's own FAQs (met together, in page
+    order) reuse its index, and memory stays bounded whatever the number of pages.
     """
-    tokenizer = Tokenizer(glossary, drop_terms)
-    # Rules with the same text (copies, translations kept verbatim) share one vector and one
-    # score; the IDF still counts every rule, each distinct text as often as rules carry it.
-    copies = Counter(rule_texts.values())
-    df: Counter[str] = Counter()
-    #: token → the distinct rule texts holding it: only those can score above zero.
-    holders: dict[str, list[str]] = {}
-    for text, count in copies.items():
-        for token in set(tokenizer.tokens(text)):
-            df[token] += count
-            holders.setdefault(token, []).append(text)
-    weights = Vectors.from_df(df, len(rule_texts))
+    indexes: OrderedDict[str, dict[str, list[tuple[str, float]]]] = OrderedDict()
     found: list[tuple[str, str, float]] = []
     for faq_id, text in faq_texts.items():
-        query = weights.vector(tokenizer.tokens(text))
+        query = similarity.query(text)
         if not query:
             continue
-        sharing = {t for token in query for t in holders.get(token, ())}
-        scores: dict[str, float] = {}
-        scored = []
-        for r in set(candidates.get(faq_id, ())):
-            rule_text = rule_texts.get(r)
-            if rule_text not in sharing:  # no word in common: cosine 0, below any floor
-                continue
-            score = scores.get(rule_text)
-            if score is None:
-                vec = weights.vectors.get(rule_text)
-                if vec is None:
-                    vec = weights.vectors[rule_text] = weights.vector(tokenizer.tokens(rule_text))
-                score = scores[rule_text] = round(cosine(query, vec), 4)
-            scored.append((-score, r))
+        sums: dict[str, float] = {}
+        for page in set(candidate_pages.get(faq_id, ())):
+            index = indexes.get(page)
+            if index is None:
+                index = indexes[page] = similarity.index(rules_of_page.get(page, ()), rule_texts)
+                if len(indexes) > INDEXED_PAGES:
+                    indexes.popitem(last=False)
+            else:
+                indexes.move_to_end(page)
+            for token, weight in query.items():
+                for rule_id, rule_weight in index.get(token, ()):
+                    sums[rule_id] = sums.get(rule_id, 0.0) + weight * rule_weight
+        scored = [(-round(total, 4), r) for r, total in sums.items()]
         best = heapq.nsmallest(MAX_RULES, scored)  # highest score first, then by rule id
         if not best or -best[0][0] < MIN_SCORE:
             continue
         floor = max(MIN_SCORE, -best[0][0] * MIN_SHARE)
         found.extend((faq_id, r, -s) for s, r in best if -s >= floor)
     return found
+
+
+def faq_rule_rows(
+    faq_texts: Mapping[str, str],
+    rule_texts: Mapping[str, str],
+    candidate_pages: Mapping[str, Iterable[str]],
+    rules_of_page: Mapping[str, Sequence[str]],
+    logic_pairs: Iterable[tuple[str, str]],
+    glossary: Glossary | None,
+    drop_terms: Iterable[str] = (),
+) -> list[FaqRuleRow]:
+    """The `faq_rules` rows: one per (FAQ, rule) pair, with every way it was found.
+
+    A pair is found by `similarity` (among the FAQ's nearest candidate rules, `nearest_rules`)
+    and by `logic` (a row of the logic table cites both, `logic_pairs`). `how` is the strongest
+    way (`WAYS` order), `ways` all of them; `score` is 1.0 for logic and the cosine otherwise;
+    `similarity` is the pair's cosine whichever way found it. `strength` is `settles` when
+    `settles(…)` says so, else `related`. Rows are sorted by FAQ id, then rule id.
+    """
+    similarity = Similarity(rule_texts, glossary, drop_terms)
+    # Pairs by FAQ, in the FAQs' order (the pages' order): each FAQ's rules are then met while
+    # the tokenizer still holds their page's texts.
+    found: dict[str, dict[str, dict[str, float]]] = {}
+    for faq_id, rule_id, score in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages, rules_of_page):
+        found.setdefault(faq_id, {}).setdefault(rule_id, {})["similarity"] = score
+    for faq_id, rule_id in logic_pairs:
+        found.setdefault(faq_id, {}).setdefault(rule_id, {})["logic"] = 1.0
+    rows = []
+    for faq_id, rules in found.items():
+        faq_text = faq_texts.get(faq_id, "")
+        query = None
+        for rule_id, ways_found in rules.items():
+            rule_text = rule_texts.get(rule_id, "")
+            cos = ways_found.get("similarity")
+            if cos is None:  # found by logic alone: its cosine still says whether the texts agree
+                query = similarity.query(faq_text) if query is None else query
+                cos = similarity.score(query, rule_text) if query else 0.0
+            ways = [w for w in WAYS if w in ways_found]
+            strength = "settles" if settles(ways, cos, similarity.restates(faq_text, rule_text)) else "related"
+            rows.append(FaqRuleRow(faq_id, rule_id, ways[0], ways_found[ways[0]], strength, ",".join(ways), cos))
+    rows.sort()
+    return rows
+
+
+def settles(ways: Sequence[str], similarity: float, restated: bool = False) -> bool:
+    """Whether a pair found in `ways` with this cosine is shown as one the FAQ settles.
+
+    Measured on hand-labelled pairs of the bundled pages (tests/labels/faq_rules.toml,
+    tests/test_faq_links.py): word overlap alone never reaches 90% precision there (FAQs
+    about a different case of the same Skill share the most words), and a logic row cites the
+    FAQ and every rule of a chain of reasoning. So: a logic row cites both AND their texts
+    share words (cosine at least `CORROBORATION`); or the FAQ `restated` the bullet (an answer
+    made errata, `Similarity.restates`). Everything else is `related`.
+    """
+    return ("logic" in ways and similarity >= CORROBORATION) or restated
 
 
 class LogicFileError(KnowledgeBaseError):

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulecheck.data import DATA_DIR, read_toml
-from rulecheck.kb.read import KnowledgeBaseError
+from rulecheck.kb.errors import KnowledgeBaseError
 
 GLOSSARY_PATH = DATA_DIR / "glossary.toml"
 KINDS = ("state", "skill", "event", "concept")

@@ -1,15 +1,17 @@
-"""Where the knowledge base lives, and whether it must be (re)built from the bundled data."""
+"""Where the knowledge base lives, what a base file at that path is, and whether it is current
+with the bundled data. Read side: it never imports the build (`rulecheck.kb.rebuild` does the
+automatic build)."""
 from __future__ import annotations
 
 import os
 import sqlite3
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
 from rulecheck.data import DATA_DIR
-from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
+from rulecheck.kb.errors import KnowledgeBaseError, NotAKnowledgeBase
 
 ENV_VAR = "RULECHECK_DB"
 _CODE_DIRS = ("ingest", "kb")
@@ -17,11 +19,6 @@ _CODE_DIRS = ("ingest", "kb")
 #: table): editing them must not rebuild the base, and every `rulecheck ask` hashes the rest.
 _CHECKER_ONLY = {"lexicon", "wording", "verdicts.toml"}
 _SQLITE_HEADER = b"SQLite format 3\x00"
-
-#: `on_build(path, reason)`: told before an automatic build; reason `missing` or `stale`.
-OnBuild = Callable[[Path, str], None]
-#: `on_note(message)`: told of something the user should know about a rebuild (a vanished extra).
-OnNote = Callable[[str], None]
 
 
 class ExtraSource(NamedTuple):
@@ -39,6 +36,8 @@ class BaseState(NamedTuple):
     status: str
     fingerprint: str | None
     extras: list[ExtraSource]
+    #: The user's manifest files the base was built with (`rulecheck build --manifest`).
+    manifests: list[ExtraSource] = []
 
 
 def _home() -> Path:
@@ -157,7 +156,8 @@ def inspect_base(path: Path) -> BaseState:
         try:
             conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             try:
-                rows = dict(conn.execute("select key, value from meta where key in ('fingerprint', 'extra_sources')"))
+                rows = dict(conn.execute("select key, value from meta where key in "
+                                         "('fingerprint', 'extra_sources', 'manifests')"))
             finally:
                 conn.close()
         except sqlite3.Error:
@@ -166,7 +166,8 @@ def inspect_base(path: Path) -> BaseState:
         raise NotAKnowledgeBase(f"{path} is not a rulecheck knowledge base; choose another --db (or delete the file).")
     fingerprint = rows["fingerprint"]
     status = "current" if fingerprint == bundled_fingerprint() else "stale"
-    return BaseState(status, fingerprint, _extras_from_meta(rows.get("extra_sources")))
+    return BaseState(status, fingerprint, _extras_from_meta(rows.get("extra_sources")),
+                     _extras_from_meta(rows.get("manifests")))
 
 
 def built_fingerprint(path: Path) -> tuple[str | None, list[str]]:
@@ -176,30 +177,3 @@ def built_fingerprint(path: Path) -> tuple[str | None, list[str]]:
     except KnowledgeBaseError:
         return None, []
     return state.fingerprint, [e.path for e in state.extras]
-
-
-def ensure_built(path: Path | str | None = None, *, on_build: OnBuild | None = None,
-                 on_note: OnNote | None = None) -> Path:
-    """Return the base's path, building it first when it is missing or the bundled data changed.
-
-    `on_build(path, reason)` is called just before such a build, `reason` being `missing` or
-    `stale` (the CLI prints its "Building…" note from it). A rebuild keeps the extra pages the
-    base was built with (`rulecheck build PATH…`), under the same `pages.source`; one that is
-    gone is left out with a `missing-extra` warning in the base and an `on_note` message.
-    Raises `NotAKnowledgeBase` when the file at `path` is not a rulecheck base (it is never
-    overwritten), and `BuildError` when the base cannot be written.
-    """
-    path = resolve_db_path(path)
-    state = inspect_base(path)
-    if state.status == "current":
-        return path
-    if on_build is not None:
-        on_build(path, state.status)
-    from rulecheck.kb.build import build_database  # the heavy side, only when needed
-
-    report = build_database(path, state.extras, keep_missing=True)
-    if on_note is not None:
-        for warning in report.warnings:
-            if warning.code == "missing-extra":
-                on_note(str(warning))
-    return path

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from rulecheck.ingest.records import Page, ParseWarning
+from rulecheck.kb.titles import is_shouted, title_case
 
 Progress = Callable[[int, int, str], None]
 
@@ -34,16 +35,18 @@ _Loaded = tuple[Page | None, list[ParseWarning]]
 
 @dataclass(frozen=True)
 class Input:
-    """One page file of the build, with what the manifest says of it (bundled pages only)."""
+    """One page file of the build, with what a manifest says of it (language, edition, title)."""
 
     path: Path
     source: str
     lang: str | None = None
     edition: str | None = None
+    title: str | None = None
 
 
 def load_pages(inputs: Sequence[Input], progress: Progress | None = None) -> tuple[list[Page], list[ParseWarning]]:
-    """Parse each input; apply the manifest's language and (unless the page marks one) edition.
+    """Parse each input; apply the manifest's language, title and (unless the page marks one)
+    edition; a title in capitals with no manifest title is put in title case (`kb/titles.py`).
 
     `progress(done, total, source)` is called after each page, in input order.
     """
@@ -73,6 +76,10 @@ def load_one(item: Input) -> _Loaded:
             page.lang = item.lang
         if not page.edition:
             page.edition = item.edition
+        if item.title:
+            page.title = item.title
+        elif is_shouted(page.title):
+            page.title = title_case(page.title)
         page.source = item.source
         if not page.rules and not page.faqs and not result.warnings:
             warnings.append(ParseWarning(item.source, "no rules or FAQs found: the page has no "

@@ -1,4 +1,5 @@
-"""The read side of the knowledge base: open it read-only, fetch rows, search. sqlite3 only."""
+"""The read side of the knowledge base: open it read-only, fetch rows, search. sqlite3 only
+(and, when a question is searched, the glossary through `rulecheck.kb.expansion`)."""
 from __future__ import annotations
 
 import math
@@ -6,18 +7,10 @@ import re
 import sqlite3
 from pathlib import Path
 
+from rulecheck.kb.errors import KnowledgeBaseError, MissingDatabase, NotAKnowledgeBase
 
-class KnowledgeBaseError(Exception):
-    """Base class for knowledge-base errors the CLI turns into messages."""
-
-
-class MissingDatabase(KnowledgeBaseError):
-    """The database file does not exist or is not a rulecheck base."""
-
-
-class NotAKnowledgeBase(MissingDatabase):
-    """A file at the base's path is something else (the user's own database, a text file):
-    rulecheck neither reads nor replaces it."""
+__all__ = ["KnowledgeBaseError", "MissingDatabase", "NotAKnowledgeBase", "connect", "faqs_by_id", "fts_query",
+           "get_meta", "rules_by_id", "search"]
 
 
 def connect(path: Path | str) -> sqlite3.Connection:

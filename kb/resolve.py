@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
 
 from rulecheck.ingest.records import Link, ParseWarning
 from rulecheck.kb.glossary import Glossary, fold
@@ -68,6 +68,25 @@ def title_key(title: str) -> str:
     return _STATE_SUFFIX.sub("", fold(text))
 
 
+#: What told the chosen page from the other pages of the same name (`links.chosen_by`), in the
+#: order they are tried: the interlanguage link's language, the linking page's edition, the
+#: linking page's language, else the first page in build order.
+CHOICES = ("interlanguage", "edition", "language", "order")
+
+
+class Resolution(NamedTuple):
+    """Where a link lands and how it was found."""
+
+    #: The page's id, or None for a dangling link.
+    page_id: str | None
+    #: `title` or `glossary`; None for a dangling link.
+    how: str | None
+    #: How many pages answer the name (0 for a dangling link).
+    candidates: int = 0
+    #: What chose among several (`CHOICES`); None when one page or none answered.
+    chosen_by: str | None = None
+
+
 class LinkResolver:
     """Resolves link targets to page ids: an exact title first, then a glossary alias's page."""
 
@@ -76,47 +95,63 @@ class LinkResolver:
         for page in pages:
             self._by_title.setdefault(title_key(page.title), []).append(page)
         self._glossary = glossary
-        self._cache: dict[tuple[str, str | None, str | None], tuple[str | None, str | None]] = {}
+        self._cache: dict[tuple[str, str | None, str | None, str | None], Resolution] = {}
 
-    def page_for_title(self, title: str, *, lang: str | None = None, edition: str | None = None) -> str | None:
-        """The id of the page with this title (ignoring case, accents, a trailing ` State`).
+    def page_for_title(self, title: str, *, lang: str | None = None, edition: str | None = None,
+                       page_lang: str | None = None) -> str | None:
+        """The id of the page with this title (ignoring case, accents, a trailing ` State`)."""
+        return self._choose(title, lang, edition, page_lang)[0]
 
-        When several pages share the title, prefer the link's language, then the linking
-        page's edition, then the first in build order.
-        """
+    def _choose(self, title: str, lang: str | None, edition: str | None,
+                page_lang: str | None) -> tuple[str | None, int, str | None]:
+        """`(page id, how many pages answer, what chose)`. When several pages share the title:
+        the link's language (an interlanguage link), then the linking page's edition, then the
+        linking page's language, then the first in build order."""
         found = self._by_title.get(title_key(title))
         if not found:
-            return None
-        best = min(
-            enumerate(found),
-            key=lambda item: (lang is not None and item[1].lang != lang,
-                              edition is not None and item[1].edition != edition, item[0]),
-        )
-        return best[1].id
+            return None, 0, None
+        if len(found) == 1:
+            return found[0].id, 1, None
 
-    def resolve(self, link: Link, *, edition: str | None = None) -> str | None:
+        def key(item: tuple[int, PageRef]) -> tuple:
+            order, page = item
+            return (lang is not None and page.lang != lang, edition is not None and page.edition != edition,
+                    page_lang is not None and page.lang != page_lang, order)
+
+        ranked = sorted(enumerate(found), key=key)
+        best, runner_up = key(ranked[0]), key(ranked[1])
+        chosen_by = next(name for name, a, b in zip(CHOICES, best, runner_up) if a != b)
+        return ranked[0][1].id, len(found), chosen_by
+
+    def resolve(self, link: Link, *, edition: str | None = None, page_lang: str | None = None) -> str | None:
         """The page a link lands on, or None (a dangling link: a page still to add)."""
-        return self.explain(link, edition=edition)[0]
+        return self.resolution(link, edition=edition, page_lang=page_lang).page_id
 
-    def explain(self, link: Link, *, edition: str | None = None) -> tuple[str | None, str | None]:
+    def explain(self, link: Link, *, edition: str | None = None, page_lang: str | None = None
+                ) -> tuple[str | None, str | None]:
         """`(page id, how)`: how is `title` or `glossary`; `(None, None)` for a dangling link."""
-        key = (link.to_title, link.lang, edition)
+        return self.resolution(link, edition=edition, page_lang=page_lang)[:2]
+
+    def resolution(self, link: Link, *, edition: str | None = None, page_lang: str | None = None) -> Resolution:
+        """Where a link from a page of this `edition` and language (`page_lang`) lands, how it
+        was found, and what chose among the pages of the same name."""
+        key = (link.to_title, link.lang, edition, page_lang)
         if key not in self._cache:
-            self._cache[key] = self._explain(link, edition)
+            self._cache[key] = self._resolve(link, edition, page_lang)
         return self._cache[key]
 
-    def _explain(self, link: Link, edition: str | None) -> tuple[str | None, str | None]:
+    def _resolve(self, link: Link, edition: str | None, page_lang: str | None) -> Resolution:
         target = link.to_title.strip()
         if not target:
-            return None, None
-        found = self.page_for_title(target, lang=link.lang, edition=edition)
+            return Resolution(None, None)
+        found, count, chosen_by = self._choose(target, link.lang, edition, page_lang)
         if found:
-            return found, "title"
+            return Resolution(found, "title", count, chosen_by)
         if self._glossary is None:
-            return None, None
+            return Resolution(None, None)
         name = target.split("#", 1)[0].replace("_", " ").strip()
         page_title = self._glossary.page_for(name)
         if page_title is None:
-            return None, None
-        found = self.page_for_title(page_title, lang=link.lang, edition=edition)
-        return (found, "glossary") if found else (None, None)
+            return Resolution(None, None)
+        found, count, chosen_by = self._choose(page_title, link.lang, edition, page_lang)
+        return Resolution(found, "glossary", count, chosen_by) if found else Resolution(None, None)

@@ -109,6 +109,37 @@ MIGRATIONS: tuple[Migration, ...] = (
         create index faq_rules_rule_id on faq_rules(rule_id);
         """,
     ),
+    Migration(
+        2,
+        "faq_rules: one row per (FAQ, rule) pair, with its strength (settles/related), every way it "
+        "was found, and the pair's cosine",
+        """
+        alter table faq_rules add column strength text not null default 'related'
+            check (strength in ('settles', 'related'));
+        alter table faq_rules add column ways text;
+        alter table faq_rules add column similarity real;
+        update faq_rules set ways = how, similarity = case when how = 'similarity' then score end;
+        update faq_rules set ways = 'logic,similarity',
+            similarity = (select s.score from faq_rules s where s.faq_id = faq_rules.faq_id
+                          and s.rule_id = faq_rules.rule_id and s.how = 'similarity')
+            where how = 'logic' and exists (select 1 from faq_rules s where s.faq_id = faq_rules.faq_id
+                                            and s.rule_id = faq_rules.rule_id and s.how = 'similarity');
+        delete from faq_rules where how = 'similarity' and exists (
+            select 1 from faq_rules l where l.faq_id = faq_rules.faq_id and l.rule_id = faq_rules.rule_id
+            and l.how = 'logic');
+        create unique index faq_rules_pair on faq_rules(faq_id, rule_id);
+        create index faq_rules_strength on faq_rules(strength);
+        """,
+    ),
+    Migration(
+        3,
+        "links: how many pages answer the target's name, and what chose among several",
+        """
+        alter table links add column candidates integer;
+        alter table links add column chosen_by text
+            check (chosen_by in ('interlanguage', 'edition', 'language', 'order'));
+        """,
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
@@ -185,15 +216,27 @@ class LinkRow(NamedTuple):
     label: str | None
     lang: str | None
     how: str | None
+    #: How many pages answer the target's name (0 for a dangling link).
+    candidates: int | None
+    #: What chose among several: `interlanguage`, `edition`, `language` or `order`; None for one.
+    chosen_by: str | None
 
 
 class FaqRuleRow(NamedTuple):
-    """A `faq_rules` row."""
+    """A `faq_rules` row: one per (FAQ, rule) pair."""
 
     faq_id: str
     rule_id: str
+    #: The strongest way the pair was found: `logic`, else `similarity`.
     how: str
+    #: 1.0 for `logic`, the cosine for `similarity`.
     score: float
+    #: `settles` (shown as a FAQ that settles the bullet) or `related`.
+    strength: str
+    #: Every way it was found, comma-separated, strongest first: `logic,similarity`.
+    ways: str
+    #: The FAQ's and the rule's TF-IDF cosine, whichever way found the pair.
+    similarity: float | None
 
 
 class WarningRow(NamedTuple):

@@ -31,7 +31,7 @@ def rules(conn) -> dict[str, str]:
 
 def linked_rules(conn, question: str) -> list[str]:
     return [r[0] for r in conn.execute(
-        "select rule_id from faq_rules where faq_id = ? and how = 'similarity' order by score desc",
+        "select rule_id from faq_rules where faq_id = ? and instr(ways, 'similarity') order by similarity desc",
         [faq_id(question)])]
 
 
@@ -229,7 +229,7 @@ def test_logic_table_rows_link_their_cited_faqs_and_rules(built_conn):
 
 
 def test_ensure_built_builds_once_and_rebuilds_a_stale_base_with_its_extras(tmp_path):
-    from rulecheck.kb.location import ensure_built
+    from rulecheck.kb.rebuild import ensure_built
 
     extra = tmp_path / "Extra_Test_State.wiki"
     extra.write_text("View source for Extra Test State\n\n==Effects==\n\n* An effect of the Extra Test State.\n")

@@ -220,7 +220,7 @@ def test_every_link_kept_and_counted(db_path):
 
 def test_similarity_links_the_discover_faq_to_discover_bullets(conn):
     fid = faq_id("Can I declare two Discover skill against same marker in one Order?")
-    linked = {r[0] for r in conn.execute("select rule_id from faq_rules where faq_id = ? and how = 'similarity'",
+    linked = {r[0] for r in conn.execute("select rule_id from faq_rules where faq_id = ? and instr(ways, 'similarity')",
                                          [fid])}
     assert "to-camouflaged-effects-1" in linked
     assert "to-camouflaged-effects-2" not in linked

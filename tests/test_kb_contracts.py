@@ -21,6 +21,9 @@ LANGS = {"en", "es", None}
 EDITIONS = {"N3", "N4", "N5", "CodeOne", None}
 FAQ_KINDS = {"faq", "errata"}
 FAQ_RULE_HOWS = {"similarity", "logic"}
+FAQ_RULE_STRENGTHS = {"settles", "related"}
+FAQ_RULE_WAYS = {"logic", "similarity", "logic,similarity"}
+LINK_CHOICES = {"interlanguage", "edition", "language", "order", None}
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +55,11 @@ def test_vocabularies_hold_in_the_base(base):
     assert values(base, "select section from rules") <= set(SECTIONS)
     assert values(base, "select kind from links") <= set(LINK_KINDS)
     assert values(base, "select how from faq_rules") <= FAQ_RULE_HOWS
+    assert values(base, "select strength from faq_rules") <= FAQ_RULE_STRENGTHS
+    assert values(base, "select ways from faq_rules") <= FAQ_RULE_WAYS
+    assert values(base, "select chosen_by from links") <= LINK_CHOICES
+    assert values(base, "select count(*) from links where (candidates > 1) != (chosen_by is not null)") == {0}
+    assert values(base, "select count(*) from links where (candidates = 0) != (to_page_id is null)") == {0}
     assert values(base, "select kind from faqs") <= FAQ_KINDS
     assert values(base, "select format from pages") <= FORMATS
     assert values(base, "select lang from pages") <= LANGS

@@ -14,13 +14,13 @@ from rulecheck.kb.build import BuildError, build_database
 from rulecheck.kb.location import (
     ENV_VAR,
     default_db_path,
-    ensure_built,
     files_digest,
     fingerprint_files,
     inspect_base,
     resolve_db_path,
 )
 from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
+from rulecheck.kb.rebuild import ensure_built
 
 EXTRA = "View source for Extra Test State\n\n==Effects==\n\n* An effect of the Extra Test State.\n"
 

@@ -15,7 +15,7 @@ CONTRACT = {
     "faqs": ["id", "kind", "title", "version", "date", "question", "answer"],
     "faq_pages": ["faq_id", "page_id"],
     "links": ["from_page_id", "from_rule_id", "from_faq_id", "kind", "to_title", "to_page_id"],
-    "faq_rules": ["faq_id", "rule_id", "how", "score"],
+    "faq_rules": ["faq_id", "rule_id", "how", "score", "strength", "ways"],
     "meta": ["key", "value"],
     "warnings": ["source", "line", "code", "message"],
 }
@@ -70,6 +70,29 @@ def test_migrate_twice_changes_nothing(conn):
     before = conn.execute("select sql from sqlite_master order by name").fetchall()
     assert schema.migrate(conn) == schema.SCHEMA_VERSION
     assert conn.execute("select sql from sqlite_master order by name").fetchall() == before
+
+
+def test_a_version_1_base_gets_one_faq_rule_row_per_pair_with_its_ways():
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(schema.MIGRATIONS[0].sql)
+    conn.execute("insert into meta values ('schema_version', '1')")
+    conn.executescript("""
+        insert into pages values ('p', 'P', 'en', 'N4', 'text', 'p.txt', 1, 2, 1);
+        insert into rules (id, page_id, section, ordinal, text, key) values
+            ('p-effects-1', 'p', 'effects', 1, 'One.', 'effects-1'), ('p-effects-2', 'p', 'effects', 2, 'Two.', 'effects-2');
+        insert into faqs (id, kind, question, answer) values ('faq-x-000000', 'faq', 'Q?', 'A.');
+        insert into faq_rules values ('faq-x-000000', 'p-effects-1', 'similarity', 0.4),
+            ('faq-x-000000', 'p-effects-1', 'logic', 1.0), ('faq-x-000000', 'p-effects-2', 'similarity', 0.2);
+    """)
+    assert schema.migrate(conn) == schema.SCHEMA_VERSION
+    rows = conn.execute("select rule_id, how, score, strength, ways, similarity from faq_rules order by rule_id").fetchall()
+    assert rows == [("p-effects-1", "logic", 1.0, "related", "logic,similarity", 0.4),
+                    ("p-effects-2", "similarity", 0.2, "related", "similarity", 0.2)]
+    with pytest.raises(sqlite3.IntegrityError):
+        conn.execute("insert into faq_rules values ('faq-x-000000', 'p-effects-2', 'logic', 1.0, 'related', 'logic', 0)")
+    conn.execute("delete from faq_rules")
+    with pytest.raises(sqlite3.IntegrityError):  # strength is settles or related
+        conn.execute("insert into faq_rules values ('faq-x-000000', 'p-effects-1', 'logic', 1.0, 'maybe', 'logic', 0)")
 
 
 def test_empty_database_is_version_zero():

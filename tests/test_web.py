@@ -14,6 +14,7 @@ from rulecheck.cli.main import cli
 from rulecheck.kb import schema
 from rulecheck.kb.location import bundled_fingerprint
 from rulecheck.web.metadata import QUERIES, TABLES
+from webclient import fetch, one
 
 SCRIPT = "<script>alert('x')</script>"
 
@@ -76,27 +77,6 @@ def tiny_db(tmp_path_factory) -> Path:
     conn.commit()
     conn.close()
     return path
-
-
-def make_ds(path: Path) -> Datasette:
-    """A Datasette set up as `rulecheck serve` sets it up."""
-    from rulecheck.cli.serve import make_datasette
-
-    return make_datasette(path)
-
-
-def fetch(path: Path, *urls: str, method: str = "get", **kwargs) -> list:
-    """Responses for `urls` from one Datasette on `path`, all within one event loop."""
-
-    async def go():
-        ds = make_ds(path)
-        return [await getattr(ds.client, method)(url, **kwargs) for url in urls]
-
-    return asyncio.run(go())
-
-
-def one(path: Path, url: str, **kwargs):
-    return fetch(path, url, **kwargs)[0]
 
 
 # --- metadata -----------------------------------------------------------------------------
@@ -191,16 +171,19 @@ def test_faq_row_shows_its_pages_rules_and_dangling_related_pages(tiny_db):
     assert page.status_code == 200
     assert 'href="/tiny/rules/to-camouflaged-cancellation-1"' in page.text
     assert 'href="/tiny/pages/camuflado"' in page.text  # related [[Camouflaged]] resolved
-    assert "Riotstopper" in page.text and "not in the base" in page.text
+    assert "Riotstopper" in page.text and "not in this knowledge base yet" in page.text
+    assert "not in the base" not in page.text
 
 
-def test_page_row_lists_rules_by_section_faqs_and_dangling_links(tiny_db):
-    page = one(tiny_db, "/tiny/pages/to-camouflaged")
+def test_page_row_lists_rules_by_section_faqs_and_leaves_dangling_links_to_editors(tiny_db):
+    page, editors = fetch(tiny_db, "/tiny/pages/to-camouflaged", "/tiny/pages/to-camouflaged?view=editors")
     assert page.status_code == 200
     text = page.text
     assert text.index("Effects") < text.index('href="/tiny/rules/to-camouflaged-effects-1"') < text.index("Cancellation")
     assert 'href="/tiny/faqs/faq-is-a-camo-marker-revealed-aaaaaa"' in text
-    assert "Dangling links" in text and "Riotstopper" in text
+    assert "Dangling links" not in text and "Riotstopper" not in text.split("<h1", 1)[1].split("FAQs and errata")[0]
+    assert 'href="/tiny/pages/to-camouflaged?view=editors"' in text  # one link to the editors' view
+    assert editors.status_code == 200 and "Dangling links" in editors.text and "Riotstopper" in editors.text
 
 
 def test_other_tables_keep_datasettes_row_page(tiny_db):
@@ -427,7 +410,7 @@ def test_asyncio_hung_up_client_warning_is_quieted(caplog):
             logger.removeFilter(f)
 
 
-def test_ask_json_refuses_an_edition_the_cli_refuses(built_db):
+def test_ask_refuses_an_edition_the_cli_refuses_in_the_webs_terms(built_db):
     from urllib.parse import quote
 
     q = quote(QUESTION)
@@ -439,13 +422,14 @@ def test_ask_json_refuses_an_edition_the_cli_refuses(built_db):
     from rulecheck.checker.scenario import check_edition
 
     with pytest.raises(UnknownEdition) as refused:
-        check_edition("N5")
-    assert bad.status_code == 400
-    assert bad.json() == {"error": str(refused.value)}  # the checker's one edition check, word for word
-    assert bad.json()["error"].startswith('Unknown edition "N5"')
+        check_edition("N5")  # the checker's one edition check refuses it; the web says so in its own words
+    assert bad.status_code == 400 and list(bad.json()) == ["error"]
+    assert bad.json()["error"] == 'Unknown edition "N5": use edition=N4 (the default) or edition=N3, or leave edition out for the default.'
     assert lower.status_code == 200 and lower.json()["scenario"]["edition"] == "N3"
     assert "rc-error" in html.text and "data-verdict" not in html.text
-    assert str(escape(refused.value)) in html.text  # the same message on the page
+    page_error = html.text.split('class="rc-error"', 1)[1].split("</p>", 1)[0]
+    assert "There is no edition “N5” here. Choose one in the Edition list: N4 (the default) or N3." in page_error
+    assert "--" not in page_error and "--" not in bad.json()["error"] and "--edition" in str(refused.value)
     cli_result = CliRunner().invoke(cli, ["ask", "--db", str(built_db), "--edition", "N5", QUESTION], catch_exceptions=False)
     assert cli_result.exit_code != 0 and "N5" in cli_result.output  # the CLI refuses it too
 
@@ -477,6 +461,15 @@ def test_section_names_as_the_page_writes_them():
     assert section_title("", "effects") == "Effects"
 
 
+def test_a_bullet_is_cited_by_its_section_and_place():
+    from rulecheck.web.sections import bullet_ref
+
+    assert bullet_ref("CANCELACIÓN", "cancellation", "cancellation-1-2") == "Cancelación 1.2"
+    assert bullet_ref("Effects", "effects", "effects-10") == "Effects 10"
+    assert bullet_ref(None, "see_also", "see_also-3") == "See also 3"
+    assert bullet_ref("Note", "note", "note") == "Note"
+
+
 def test_search_citations_and_rows_show_section_labels_not_keys(built_db):
     from urllib.parse import quote
 
@@ -488,8 +481,8 @@ def test_search_citations_and_rows_show_section_labels_not_keys(built_db):
     assert "· cancellation" not in search.text
     assert "Hidden Deployment State · Cancellation" in asked.text and "· cancellation" not in asked.text
     assert "<h2>Cancellation</h2>" in page.text and "<h2>cancellation</h2>" not in page.text
-    assert "· Cancellation</h1>" in rule.text
-    assert "CANCELACIÓN" in one(built_db, f"/{stem}/rules/camuflado-cancellation-1").text
+    assert "· <span>Cancellation 1</span></h1>" in rule.text  # its section and its place in it
+    assert '<span lang="es">CANCELACIÓN</span>' in one(built_db, f"/{stem}/rules/camuflado-cancellation-1").text
 
 
 def test_canned_queries_accept_the_names_players_type(tiny_db):
@@ -516,11 +509,12 @@ def test_canned_queries_open_on_rows_not_zero_results(tiny_db):
 
 
 def test_canned_query_tab_title_is_its_title_not_its_sql(tiny_db):
+    served = one(tiny_db, "/-/metadata.json").json()["databases"]["tiny"]["queries"]
     for name, query in QUERIES.items():
         text = one(tiny_db, f"/tiny/{name}").text
         title = text.split("<title>", 1)[1].split("</title>", 1)[0]
         assert query["title"] in title and "select" not in title.lower(), name
-        assert query["description"].split(";")[0].replace("'", "&#39;") in text, name
+        assert served[name]["description"].split(";")[0].replace("'", "&#39;") in text, name
 
 
 def test_table_pages_fold_column_descriptions_and_page_twenty_rows(tiny_db):
@@ -621,12 +615,14 @@ def _crumbs(response) -> str:
 
 def test_the_base_is_called_rulecheck_whatever_its_file_name(tiny_db):
     urls = ["/tiny", "/tiny/rules", "/tiny/rules/camuflado-cancellation-1", "/tiny/meta/schema_version",
-            "/tiny/cancels_state", "/tiny?sql=select+1", "/-/ask", "/-/search"]
+            "/tiny/cancels_state", "/tiny?sql=select+1", "/-/ask", "/-/search", "/tiny/rules/camuflado-cancellation-1?view=editors"]
     for url, response in zip(urls, fetch(tiny_db, *urls)):
         assert response.status_code == 200, url
         title = _title(response)
         assert title.endswith("rulecheck") and "tiny" not in title, (url, title)
-        if url.startswith("/tiny/"):
+        if url == "/tiny/rules/camuflado-cancellation-1":  # a player's page: crumbs lead home and to its page
+            assert _crumbs(response).split() == '<a href="/">home</a> / <a href="/tiny/pages/camuflado">Camuflado</a>'.split()
+        elif url.startswith("/tiny/"):
             assert '<a href="/tiny">rulecheck</a>' in _crumbs(response), url
     database = one(tiny_db, "/tiny").text
     assert "<h1>rulecheck" in database
@@ -682,7 +678,7 @@ def test_the_close_match_never_overrides_an_exact_name():
 def test_ask_box_says_enter_asks_and_shift_enter_breaks_a_line(tiny_db):
     page = one(tiny_db, "/-/ask").text
     box = page.split("<textarea", 1)[1].split(">", 1)[0]
-    assert 'aria-describedby="rc-ask-keys"' in box and 'enterkeyhint="send"' in box
+    assert 'aria-describedby="rc-ask-about rc-ask-keys"' in box and 'enterkeyhint="send"' in box
     assert 'id="rc-ask-keys"' in page and "Shift+Enter" in page
     assert '<script src="/-/static-plugins/rulecheck/ask.js" defer>' in page
 

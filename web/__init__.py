@@ -7,20 +7,26 @@ The hooks live in `plugin.py`; pluggy finds them here by their `@hookimpl` marks
 """
 from rulecheck.web.plugin import (
     extra_css_urls,
+    extra_js_urls,
     extra_template_vars,
     get_metadata,
+    handle_exception,
     menu_links,
     prepare_connection,
     register_routes,
     render_cell,
+    startup,
 )
 
 __all__ = [
     "extra_css_urls",
+    "extra_js_urls",
     "extra_template_vars",
     "get_metadata",
+    "handle_exception",
     "menu_links",
     "prepare_connection",
     "register_routes",
     "render_cell",
+    "startup",
 ]

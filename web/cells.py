@@ -1,19 +1,24 @@
-"""Ids in query results as links to their rows: a rule id to /<db>/rules/<id>, a FAQ id to
-/<db>/faqs/<id>, a page id to /<db>/pages/<id>.
+"""Cells of a base's tables and query results, for players: ids in query results as links to
+their rows (a rule id to /<db>/rules/<id>, a page id to /<db>/pages/<id>, a FAQ id to
+/<db>/faqs/<id> shown by its question's opening words and version), and a Spanish page's rule
+text marked Spanish (`lang="es"`).
 
 Datasette links a table's keys itself; a canned query's or typed SQL's columns are plain text,
 so the plugin's `render_cell` asks here. Only values that are ids the base holds become links,
 and only in columns whose name says they hold ids (`id`, `…_id`, the lists `faqs`, `rules`,
-`pages`, `from_pages`), so no text that happens to look like an id is touched.
+`pages`, `from_pages`), so no text that happens to look like an id is touched. JSON keeps the
+plain values.
 """
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 from markupsafe import Markup
+
+from rulecheck.web.faqs import unique_labels
+from rulecheck.web.reload import file_stamp
 
 #: Columns holding comma-separated lists of ids (`cancels_state.faqs`, `dangling_links.from_pages`).
 LIST_COLUMNS = frozenset({"faqs", "rules", "pages", "from_pages", "faq_ids", "rule_ids", "page_ids"})
@@ -21,7 +26,11 @@ LIST_COLUMNS = frozenset({"faqs", "rules", "pages", "from_pages", "faq_ids", "ru
 #: Tables in the order a bare `id` is looked up; a column naming one (`page_id`) tries it first.
 TABLES = ("rules", "faqs", "pages")
 
-_ids_seen: dict[tuple[str, int], dict[str, frozenset[str]]] = {}
+#: Columns of a rule row written in its page's language.
+TEXT_COLUMNS = frozenset({"text", "section", "section_label", "heading", "source_text"})
+
+#: path → (stamp, what `base_ids` returns), one version per file.
+_ids_seen: dict[str, tuple[object, dict]] = {}
 
 
 def holds_ids(column: str) -> bool:
@@ -30,20 +39,25 @@ def holds_ids(column: str) -> bool:
     return name == "id" or name.endswith("_id") or name in LIST_COLUMNS
 
 
-def base_ids(path: str) -> dict[str, frozenset[str]]:
-    """Table → the ids of its rows, for the base at `path` (cached per file and mtime; a few
-    thousand short strings at most)."""
-    try:
-        key = (path, os.stat(path).st_mtime_ns)
-    except OSError:
-        return {table: frozenset() for table in TABLES}
-    if key not in _ids_seen:
+def base_ids(path: str) -> dict:
+    """For the base at `path`: table → the ids of its rows, `faq_labels` (FAQ id → a label no
+    other FAQ shares) and `spanish_rules` (ids of the rules of Spanish pages). Cached per version
+    of the file; a few thousand short strings at most."""
+    stamp = file_stamp(path)
+    if stamp is None:
+        return {**{table: frozenset() for table in TABLES}, "faq_labels": {}, "spanish_rules": frozenset()}
+    if path not in _ids_seen or _ids_seen[path][0] != stamp:
         conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        conn.row_factory = sqlite3.Row
         try:
-            _ids_seen[key] = {table: frozenset(r[0] for r in conn.execute(f"select id from {table}")) for table in TABLES}
+            found: dict = {table: frozenset(r[0] for r in conn.execute(f"select id from {table}")) for table in TABLES}
+            found["faq_labels"] = unique_labels(dict(r) for r in conn.execute("select id, kind, title, version, question from faqs"))
+            found["spanish_rules"] = frozenset(r[0] for r in conn.execute(
+                "select rules.id from rules join pages on pages.id = rules.page_id where pages.lang = 'es'"))
         finally:
             conn.close()
-    return _ids_seen[key]
+        _ids_seen[path] = (stamp, found)
+    return _ids_seen[path][1]
 
 
 def _table_of(value: str, column: str, ids: dict[str, frozenset[str]]) -> str | None:
@@ -54,17 +68,38 @@ def _table_of(value: str, column: str, ids: dict[str, frozenset[str]]) -> str | 
     return None
 
 
-def linked_ids(value: object, column: str, ids: dict[str, frozenset[str]], row_url: Callable[[str, str], str]) -> Markup | None:
-    """`value` with each id a link (`row_url(table, id)`), or None to leave the cell to Datasette:
-    the column holds no ids, or some part of the value is no id of the base."""
+def linked_ids(value: object, column: str, ids: dict, row_url: Callable[[str, str], str]) -> Markup | None:
+    """`value` with each id a link (`row_url(table, id)`; a FAQ shown by its label), or None to
+    leave the cell to Datasette: the column holds no ids, or some part of the value is no id of
+    the base."""
     if not isinstance(value, str) or not value or not holds_ids(column):
         return None
     parts = [p.strip() for p in value.split(",")] if column.lower() in LIST_COLUMNS else [value]
     links = []
+    faqs = False
     for part in parts:
         table = _table_of(part, column, ids)
         if table is None:
             return None
-        links.append(Markup('<a href="{}">{}</a>').format(row_url(table, part), part))
-    return Markup(", ").join(links) if links else None
+        if table == "faqs":
+            faqs = True
+            links.append(Markup('<a href="{}">{}</a>').format(row_url(table, part), ids["faq_labels"].get(part, part)))
+        else:
+            links.append(Markup('<a href="{}">{}</a>').format(row_url(table, part), part))
+    # FAQ labels hold commas of their own: a list of them is one per line.
+    return (Markup("<br>") if faqs else Markup(", ")).join(links) if links else None
+
+
+def spanish_text(value: object, column: str, row, ids: dict) -> Markup | None:
+    """A Spanish page's rule text (`text`, its section…) marked `lang="es"`; None for anything
+    else, which Datasette renders as it does."""
+    if not isinstance(value, str) or not value or column not in TEXT_COLUMNS:
+        return None
+    try:
+        rule_id = row["id"]
+    except (IndexError, KeyError, TypeError):
+        return None
+    if rule_id not in ids["spanish_rules"]:
+        return None
+    return Markup('<span lang="es">{}</span>').format(value)
 

@@ -119,6 +119,10 @@ TABLES: dict[str, dict] = {
             "label": "The link's text where it differs from the target.",
             "lang": "Language prefix of an interlanguage link (`es`).",
             "how": "How the target was resolved (title, glossary alias…).",
+            "candidates": "How many pages answer the target's name (0: dangling).",
+            "chosen_by": "What chose among several pages of that name: `interlanguage` (the link's language), "
+                         "`edition` (the linking page's), `language` (the linking page's), or `order` (the first "
+                         "built); empty when one page answered.",
         },
     },
     "faq_rules": {
@@ -127,9 +131,14 @@ TABLES: dict[str, dict] = {
         "facets": ["how"],
         "columns": {
             "faq_id": "The FAQ or erratum.",
-            "rule_id": "A bullet it settles.",
-            "how": "`similarity` (related pages narrowed by full text) or `logic` (the checker cites both).",
-            "score": "Strength of the match (higher is closer).",
+            "rule_id": "A bullet it settles or relates to.",
+            "how": "The strongest way the pair was found: `logic` (the checker cites both), else `similarity` "
+                   "(related pages narrowed by full text).",
+            "score": "Strength of the match (higher is closer): 1.0 for `logic`, the cosine for `similarity`.",
+            "strength": "`settles`: the FAQ settles the bullet (a logic row cites both and their words agree, or "
+                        "the FAQ restates it); `related`: found, but not shown as settled.",
+            "ways": "Every way the pair was found, comma-separated, strongest first (`logic,similarity`).",
+            "similarity": "The FAQ's and the bullet's word similarity (TF-IDF cosine, 0-1), whichever way found them.",
         },
     },
     "meta": {
@@ -216,7 +225,8 @@ order by faqs.kind, faqs.version, faqs.id""",
         "leave it empty for all four states.",
         "sql": f"""with {named_pages_sql(":state")}
 select rules.id, pages.title as page, {SECTION_LABEL_SQL} as section, rules.text,
-  (select group_concat(faq_rules.faq_id, ', ') from faq_rules where faq_rules.rule_id = rules.id) as faqs
+  (select group_concat(faq_id, ', ') from (select faq_rules.faq_id from faq_rules where faq_rules.rule_id = rules.id
+   /* settles */ group by faq_rules.faq_id)) as faqs
 from rules join pages on pages.id = rules.page_id
 where rules.section = 'cancellation' and (trim(:state) = '' or rules.page_id in named_pages)
 order by pages.title, rules.ordinal""",
@@ -250,7 +260,7 @@ order by links desc, to_title""",
     },
     "rules_by_edition": {
         "title": "Rules by edition",
-        "description": "Every bullet of an edition (N3, N4, N5, CodeOne): the bullet's own edition, else its page's. "
+        "description": "Every bullet of an edition ({editions}): the bullet's own edition, else its page's. "
         "Empty means N4, the edition the checker reads by default.",
         "sql": f"""select rules.id, pages.title as page, {SECTION_LABEL_SQL} as section, rules.text,
   coalesce(rules.edition, pages.edition) as edition
@@ -259,6 +269,56 @@ where coalesce(rules.edition, pages.edition) = coalesce(nullif(trim(:edition), '
 order by pages.title, rules.ordinal""",
     },
 }
+
+
+#: Every canned query opens on its form and results; its SQL is one click away ("show").
+for _query in QUERIES.values():
+    _query["hide_sql"] = True
+
+#: Where `cancels_state` narrows a bullet's FAQs to those that settle it, on a base whose
+#: `faq_rules` says so (`strength`); a base without the column lists every FAQ linked to it.
+SETTLES_MARK = "/* settles */"
+SETTLES_SQL = "and faq_rules.strength = 'settles'"
+
+#: The query listing an edition's bullets, and the editions a base has bullets of.
+EDITION_QUERY = "rules_by_edition"
+
+
+def base_editions_sql() -> str:
+    """The editions the base's bullets are of (a bullet's own, else its page's), in order."""
+    return """select distinct coalesce(rules.edition, pages.edition) as edition
+from rules join pages on pages.id = rules.page_id where coalesce(rules.edition, pages.edition) is not null
+order by 1"""
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def edition_note(typed: str, held: list[str]) -> str:
+    """What `rules_by_edition` says when no bullet is of the typed edition."""
+    if not held:
+        return f"No bullet is marked “{typed.strip()}”: this knowledge base marks no editions."
+    return (f"No bullet is marked “{typed.strip()}”: this knowledge base has {_either(held)}. "
+            "Leave it empty for N4.")
+
+
+def base_facts(path: str) -> dict:
+    """What the metadata says about one base: the editions it has bullets of, and whether its
+    `faq_rules` tells settling FAQs from related ones."""
+    import sqlite3
+    from pathlib import Path
+
+    try:
+        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            editions = [row[0] for row in conn.execute(base_editions_sql())]
+            columns = {row[1] for row in conn.execute("pragma table_info(faq_rules)")}
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return {}
+    return {"editions": editions, "strength": "strength" in columns}
 
 
 #: The canned queries whose parameter is a typed state or page name → (parameter, what it names),
@@ -274,11 +334,23 @@ def site_name(database: str, first: bool = True) -> str:
     return SITE_NAME if first else f"{SITE_NAME} ({database})"
 
 
-def build_metadata(database: str, url: Callable[[str], str] = str, title: str = SITE_NAME) -> dict:
+def _queries(facts: dict) -> dict[str, dict]:
+    """The canned queries for a base: `rules_by_edition` names the editions it has; `cancels_state`
+    lists the FAQs that settle a bullet where the base says which do."""
+    queries = {name: dict(query) for name, query in QUERIES.items()}
+    editions = facts.get("editions") or ["N3", "N4"]
+    queries[EDITION_QUERY]["description"] = queries[EDITION_QUERY]["description"].format(editions=_either(editions))
+    if facts.get("strength"):
+        queries["cancels_state"]["sql"] = queries["cancels_state"]["sql"].replace(SETTLES_MARK, SETTLES_SQL)
+    return queries
+
+
+def build_metadata(database: str, url: Callable[[str], str] = str, title: str = SITE_NAME, facts: dict | None = None) -> dict:
     """The metadata dict for Datasette, for a rulecheck base served under the name `database`.
 
     `url` turns a path of the server (`/-/ask`) into its link: `datasette.urls.path`, so the
     links follow the base_url setting (`/rules/-/ask`). `title` heads the database's page.
+    `facts` (`base_facts`) fit the canned queries to the base.
     """
     description = DESCRIPTION_HTML.format(ask=escape(url("/-/ask")), search=escape(url("/-/search")))
     return {
@@ -291,9 +363,10 @@ def build_metadata(database: str, url: Callable[[str], str] = str, title: str = 
         "databases": {
             database: {
                 "title": title,
-                "description": "The rulecheck knowledge base: pages, their bullets, FAQs and errata, and the links between them.",
+                "description": "For editors: the knowledge base's tables (pages, their bullets, FAQs and errata, "
+                "and the links between them) and canned queries.",
                 "tables": {name: {**table, "columns": dict(table["columns"])} for name, table in TABLES.items()},
-                "queries": {name: dict(query) for name, query in QUERIES.items()},
+                "queries": _queries(facts or {}),
             }
         },
     }

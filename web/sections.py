@@ -7,6 +7,8 @@ rule in SQL, for the canned queries.
 """
 from __future__ import annotations
 
+import re
+
 
 def section_title(label: str | None, key: str | None) -> str:
     """The heading to show for a section: its label as written, else its key in words."""
@@ -15,3 +17,13 @@ def section_title(label: str | None, key: str | None) -> str:
     if not key:
         return ""
     return key[:1].upper() + key[1:].replace("_", " ")
+
+
+def bullet_ref(label: str | None, section: str | None, key: str | None) -> str:
+    """How a player cites a bullet on its page: its section and place (`Cancelación 1.2` for the
+    second sub-bullet of the first Cancellation bullet), from the rule's `key` (`cancellation-1-2`)."""
+    title = section_title(label, section)
+    if title.isupper():
+        title = title.capitalize()
+    place = re.search(r"(\d+(?:-\d+)*)$", key or "")
+    return f"{title} {place.group(1).replace('-', '.')}" if place else title

@@ -1,0 +1,178 @@
+"""The plugin's own pages: `/-/ask` (the question form, then the verdict, reasoning and linked
+citations), `/-/ask.json` (exactly `rulecheck ask --json`) and `/-/search`.
+
+A thin face over `rulecheck.checker` and `rulecheck.kb.read`: no rules logic lives here.
+"""
+from __future__ import annotations
+
+from datasette.utils.asgi import Response
+
+from rulecheck.web.bases import connection, rulecheck_database
+from rulecheck.web.messages import EMPTY_FORM, EMPTY_JSON, web_message
+from rulecheck.web.sections import bullet_ref, section_title
+
+SEARCH_LIMIT = 30
+DEFAULT_EDITION = "N4"
+NO_BASE = "No rulecheck knowledge base is attached. Start the server with: rulecheck serve"
+
+
+async def _in_thread(db, fn, *args):
+    # Datasette's own SQL threads (`Database.execute_fn`), so the ask page shares the server's
+    # concurrency budget. Its connection is left alone: the checker reads through ours, which
+    # returns `sqlite3.Row`s.
+    return await db.execute_fn(lambda _conn: fn(*args))
+
+
+def asked_edition(raw: str | None) -> str | None:
+    """The edition the form or URL asks for, None for the default. The checker checks it."""
+    return (raw or "").strip() or None
+
+
+def _answer(path: str, question: str, edition: str | None) -> dict:
+    from rulecheck.checker.answer import answer_question
+
+    return answer_question(connection(path), question, edition=edition).to_dict()
+
+
+def _placed(path: str, passages: list[dict]) -> None:
+    """Name each cited or found passage's section as its page writes it, and a rule's place in it
+    (`ref`: `Cancelación 1.2`); give each its language (`lang`, its page's), so Spanish passages
+    are marked as Spanish, with the glossary's English names for their terms."""
+    rule_ids = [p["id"] for p in passages if p.get("kind") == "rule"]
+    faq_ids = [p["id"] for p in passages if p.get("kind") != "rule"]
+    conn = connection(path)
+    found: dict[str, tuple[str | None, str | None, str | None]] = {}
+    if rule_ids:
+        marks = ",".join("?" * len(rule_ids))
+        for row in conn.execute(f"""select rules.id, rules.section_label, rules.section, rules.key, pages.lang from rules
+                                    join pages on pages.id = rules.page_id where rules.id in ({marks})""", rule_ids):
+            found[row[0]] = (section_title(row[1], row[2]), bullet_ref(row[1], row[2], row[3]), row[4])
+    if faq_ids:
+        marks = ",".join("?" * len(faq_ids))
+        for row in conn.execute(f"""select faq_pages.faq_id, min(pages.lang) from faq_pages join pages on pages.id = faq_pages.page_id
+                                    where faq_pages.faq_id in ({marks}) group by faq_pages.faq_id""", faq_ids):
+            found[row[0]] = (None, None, row[1])
+    for passage in passages:
+        section, ref, lang = found.get(passage["id"], (None, None, None))
+        if passage.get("kind") == "rule" and section:
+            passage["section"] = section
+            passage["ref"] = ref
+        passage["lang"] = lang or "en"
+        if passage["lang"] == "es":
+            from rulecheck.web.terms import english_terms
+
+            passage["terms"] = english_terms([passage.get("text") or ""])
+
+
+def _search(path: str, text: str) -> list[dict]:
+    from rulecheck.kb.read import search
+
+    hits = search(connection(path), text, limit=SEARCH_LIMIT)
+    _placed(path, hits)
+    return hits
+
+
+def _page_answer(path: str, question: str, edition: str | None) -> dict:
+    """The answer for the HTML page: as `ask.json`, with sections named as the pages write them."""
+    answer = _answer(path, question, edition)
+    _placed(path, answer.get("citations") or [])
+    answer["outcome"] = outcome_label(answer)
+    return answer
+
+
+#: What a yes or no means for the thing asked, so the verdict states the outcome rather than
+#: colouring it good or bad ("no" to "is it revealed?" is good news for its player).
+_OUTCOMES = {
+    ("revealed", "yes"): "revealed", ("revealed", "no"): "stays hidden",
+    ("keeps", "yes"): "keeps its state", ("keeps", "no"): "loses its state",
+    ("allowed", "yes"): "allowed", ("allowed", "no"): "not allowed",
+    (None, "depends"): "it depends on the situation", (None, "unknown"): "no checked answer",
+}
+
+
+def outcome_label(answer: dict) -> str:
+    """A few words saying what the verdict means (`stays hidden`), or "" when yes/no says it all."""
+    asked = (answer.get("scenario") or {}).get("ask")
+    verdict = answer.get("verdict")
+    return _OUTCOMES.get((asked, verdict)) or _OUTCOMES.get((None, verdict), "")
+
+
+def _citation_url(datasette, database: str, citation: dict) -> str:
+    table = "rules" if citation.get("kind") == "rule" else "faqs"
+    return datasette.urls.row(database, table, citation["id"])
+
+
+async def _missing_base(datasette, request):
+    return Response.html(
+        await datasette.render_template("rulecheck_error.html", {"title": "No knowledge base", "message": NO_BASE},
+                                        request=request),
+        status=500,
+    )
+
+
+def offered_editions(path: str) -> list[str]:
+    """The editions the ask form offers: those the checker reads that the base has pages of,
+    newest first (all the checker reads when the base marks none)."""
+    from rulecheck.checker.scenario import EDITIONS
+    from rulecheck.web.statepages import state_pages
+
+    held = {(page.edition or "").upper() for page in state_pages(path)}
+    return sorted((set(EDITIONS) & held) or set(EDITIONS), reverse=True)
+
+
+async def ask_json(datasette, request):
+    """`/-/ask.json?q=…[&edition=N3]`: exactly `rulecheck ask --json`; 400 with {"error"} on a bad question."""
+    from rulecheck.checker.errors import CheckerError
+
+    question = (request.args.get("q") or "").strip()
+    if not question:
+        return Response.json({"error": EMPTY_JSON}, status=400)
+    db = rulecheck_database(datasette)
+    if db is None:
+        return Response.json({"error": NO_BASE}, status=500)
+    try:
+        answer = await _in_thread(db, _answer, str(db.path), question, asked_edition(request.args.get("edition")))
+    except CheckerError as e:
+        return Response.json({"error": web_message(e, form=False)}, status=400)
+    return Response.json(answer)
+
+
+async def ask_page(datasette, request):
+    """`/-/ask?q=…`: the question form, then the verdict, answer, reasoning and linked citations."""
+    from rulecheck.checker.errors import CheckerError
+
+    db = rulecheck_database(datasette)
+    if db is None:
+        return await _missing_base(datasette, request)
+    question = (request.args.get("q") or "").strip()
+    edition = (request.args.get("edition") or "").strip()
+    context = {"question": question, "edition": edition.upper(), "answer": None, "error": None,
+               "editions": offered_editions(str(db.path)), "default_edition": DEFAULT_EDITION, "database": db.name}
+    if question:
+        try:
+            answer = await _in_thread(db, _page_answer, str(db.path), question, asked_edition(edition))
+        except CheckerError as e:
+            context["error"] = web_message(e, form=True)
+        else:
+            for citation in answer.get("citations", []):
+                citation["url"] = _citation_url(datasette, db.name, citation)
+            context["answer"] = answer
+    elif "q" in request.args:
+        context["error"] = EMPTY_FORM
+    return Response.html(await datasette.render_template("rulecheck_ask.html", context, request=request))
+
+
+async def search_page(datasette, request):
+    """`/-/search?q=…`: full-text search across rules and FAQs, in English or Spanish."""
+    db = rulecheck_database(datasette)
+    if db is None:
+        return await _missing_base(datasette, request)
+    text = (request.args.get("q") or "").strip()
+    hits = await _in_thread(db, _search, str(db.path), text) if text else []
+    for hit in hits:
+        hit["url"] = _citation_url(datasette, db.name, hit)
+    return Response.html(
+        await datasette.render_template(
+            "rulecheck_search.html", {"q": text, "hits": hits, "database": db.name}, request=request
+        )
+    )
