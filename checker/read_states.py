@@ -61,7 +61,9 @@ class _StatesAndConditions:
             guess = self.vocab.guess_state(self.toks)
             if guess:
                 words, sid = guess
-                self.notes.append(f"Read “{words}” as {self.vocab.label(sid)}.")
+                info = self.vocab.states[sid]
+                label = info.label_es if self.rec.lang == "es" and info.label_es else info.label
+                self.notes.append(self.vocab_text("misspelt").format(words=words, state=label))
                 for t in self.toks:
                     if t.text in words.split():
                         self.used.add(t.i)

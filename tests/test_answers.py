@@ -49,18 +49,14 @@ def test_a_misspelt_state_is_read_and_said(answer_of, table):
     assert read_question(table, "Can a trooper discover a mine?").states == ()
 
 
-@pytest.mark.xfail(strict=True, reason="the misspelt-state note is written in English in interpret.py, not from "
-                                       "data/wording/<lang>.toml `misspelt` (which has «…» leído como …)")
 def test_a_misspelt_state_is_said_in_the_questions_language(answer_of):
     answer = answer_of("¿Se revela una tropa Camuflda si declara Esquivar?")
     assert answer.notes == ["«Camuflda» leído como Camuflado."], answer.notes
 
 
-@pytest.mark.xfail(strict=True, reason="an IMP-1 marker is read as a Camouflaged one (the weak word 'marker' wins): "
-                                       "the answer no longer says Impersonation is not covered")
 def test_a_state_the_checker_does_not_cover_says_so(answer_of):
     answer = answer_of("Is an IMP-1 marker revealed if it declares dodge?")
-    assert answer.answer.startswith("Impersonation is not one of the states the checker covers "
+    assert answer.answer.startswith("No checked answer — Impersonation is not one of the states the checker covers "
                                     "(Camouflaged, TO Camouflaged, Hidden Deployment, HoloMask)"), answer.answer
     assert answer.scenario["other_states"] == ["Impersonation"] and answer.citations
 
