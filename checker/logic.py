@@ -238,19 +238,26 @@ _CACHE_FORMAT = 11
 
 
 def _cache_file() -> Path | None:
-    """`<cache dir>/rulecheck/logic-<key>.marshal`, the key a digest of the Python version, the
-    logic table, the glossary and the code that reads them: any change is a new file."""
-    from rulecheck.kb.location import files_digest
+    """`<cache dir>/rulecheck/logic-<key>.marshal`, the key a digest of the Python version and
+    of the name, size and modification time of every file the table is read from (the logic
+    table, glossary, verdict table, lexicons, common words, wording, manifest and pages) and of
+    the code that reads them: any change is a new file. File stats, not contents: reading
+    ~1 MB of sources to key the cache would cost a cold `rulecheck ask` most of what the cache
+    saves."""
+    import zlib
 
     here = Path(__file__).parent
     try:
         code = sorted(p for p in here.iterdir() if p.suffix == ".py")
-        data_files = sorted((DATA_DIR / "lexicon").glob("*.toml")) + sorted((DATA_DIR / "wording").glob("*.toml")) + sorted((DATA_DIR / "pages").iterdir())
-        sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", DATA_DIR / "verdicts.toml", *data_files, *code,
-                   here.parent / "kb" / "glossary.py"]
-        key = files_digest(sources, salt=f"{_CACHE_FORMAT}:{sys.version}:{sys.implementation.cache_tag}")
+        data_files = [*sorted((DATA_DIR / "lexicon").iterdir()), *sorted((DATA_DIR / "wording").iterdir()),
+                      *sorted((DATA_DIR / "pages").iterdir())]
+        sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", DATA_DIR / "verdicts.toml", DATA_DIR / "manifest.toml",
+                   *data_files, *code, here.parent / "kb" / "glossary.py"]
+        stamp = "\n".join(f"{p}:{st.st_size}:{st.st_mtime_ns}" for p in sources for st in [p.stat()])
     except OSError:
         return None
+    salt = f"{_CACHE_FORMAT}:{sys.version}:{sys.implementation.cache_tag}\n"
+    key = f"{zlib.crc32((salt + stamp).encode()):08x}{zlib.adler32((salt + stamp).encode()):08x}"
     base = os.environ.get("XDG_CACHE_HOME")
     if not base:
         try:
@@ -300,13 +307,22 @@ def _from_plain(data: tuple) -> LogicTable:
 def _load_bundled() -> LogicTable:
     import marshal  # built in: no import cost worth naming
 
+    import gc
+
     cache = _cache_file()
     if cache is not None:
+        # the cache is tens of thousands of new containers and none of them a cycle: collecting
+        # while they are made only costs a cold `rulecheck ask` time
+        paused = gc.isenabled()
+        gc.disable()
         try:
             with open(cache, "rb") as f:
                 return _from_plain(marshal.loads(f.read()))  # one read: faster than marshal.load on a file
         except _BAD_CACHE:
             pass  # no cache yet, or a damaged one: parsed again and rewritten below
+        finally:
+            if paused:
+                gc.enable()
     table = _load(str(LOGIC_PATH))
     if cache is not None:
         import threading  # loaded already by most hosts; only when a cache is written

@@ -39,3 +39,33 @@ def cli() -> None:
     Ask a question (the knowledge base is built on first use):
         rulecheck ask "Is a Camouflaged trooper revealed if it declares Cautious Movement?"
     """
+
+
+def main() -> None:
+    """The `rulecheck` console script: the command group, then a quick exit for `ask`.
+
+    `rulecheck ask` is read cold, once per question: once its answer is written and flushed,
+    freeing the logic table object by object at interpreter shutdown would cost about a sixth
+    of its run. So after `ask` (and only then: `build` and `serve` own files, threads and
+    sockets that a normal shutdown closes) the process ends at once with the command's exit
+    code; the operating system reclaims the memory. Tests call `cli` in-process and never
+    reach this.
+    """
+    import sys
+
+    try:
+        cli()
+    except SystemExit as done:
+        if len(sys.argv) > 1 and sys.argv[1] == "ask":
+            code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+            if not isinstance(done.code, (int, type(None))):
+                print(done.code, file=sys.stderr)
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except OSError:  # a reader that went away (`| head -1`): nothing left to say
+                    pass
+            import os
+
+            os._exit(code)
+        raise

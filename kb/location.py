@@ -17,7 +17,7 @@ ENV_VAR = "RULECHECK_DB"
 _CODE_DIRS = ("ingest", "kb")
 #: Bundled data the build never reads (the checker's lexicons, answer wording and verdict
 #: table): editing them must not rebuild the base, and every `rulecheck ask` hashes the rest.
-_CHECKER_ONLY = {"lexicon", "wording", "verdicts.toml"}
+_CHECKER_ONLY = {"lexicon", "wording", "verdicts.toml", "faq_paraphrases.toml"}
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -91,8 +91,60 @@ def fingerprint_files() -> list[Path]:
 
 def bundled_fingerprint() -> str:
     """A hash of `fingerprint_files()`: bundled pages, data tables, and the ingest and build
-    code (an upgraded rulecheck rebuilds its base)."""
-    return files_digest(fingerprint_files())
+    code (an upgraded rulecheck rebuilds its base).
+
+    The hash is of contents (a base copied to another machine stays current), but every
+    `rulecheck ask` checks it, so it is kept in the user cache folder under a key made of the
+    files' names, sizes and modification times: unchanged files are not read again."""
+    files = fingerprint_files()
+    memo = _fingerprint_memo(files)
+    if memo is not None:
+        try:
+            known = memo.read_text(encoding="ascii").strip()
+            if len(known) == 16 and all(c in "0123456789abcdef" for c in known):
+                return known
+        except (OSError, UnicodeDecodeError):
+            pass  # not computed yet, or unreadable: computed below
+    digest = files_digest(files)
+    if memo is not None:
+        try:
+            memo.parent.mkdir(parents=True, exist_ok=True)
+            tmp = memo.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(digest, encoding="ascii")
+            os.replace(tmp, memo)
+            _prune(memo)
+        except OSError:
+            pass  # a read-only home only costs the reading
+    return digest
+
+
+def _prune(keep: Path, age: float = 86400.0) -> None:
+    """Remove the memos earlier files left (each edit or upgrade keys a new one), but one
+    written in the last `age` seconds, for another install still using it."""
+    import time
+
+    cutoff = time.time() - age
+    for old in keep.parent.glob("fingerprint-*"):
+        try:
+            if old != keep and old.stat().st_mtime < cutoff:
+                old.unlink()
+        except OSError:
+            pass
+
+
+def _fingerprint_memo(files: list[Path]) -> Path | None:
+    """`<cache dir>/rulecheck/fingerprint-<key>`, the key the files' names, sizes and times."""
+    try:
+        stamp = "\n".join(f"{p}:{st.st_size}:{st.st_mtime_ns}" for p in files for st in [p.stat()]).encode()
+    except OSError:
+        return None
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:
+            return None
+    return Path(base) / "rulecheck" / f"fingerprint-{zlib.crc32(stamp):08x}{zlib.adler32(stamp):08x}"
 
 
 def files_digest(paths: Iterable[Path], salt: str = "") -> str:

@@ -179,6 +179,23 @@ def test_ask_path_stays_light(built_db):
     assert out.stdout.strip() == ""
 
 
+def test_the_console_script_prints_everything_and_keeps_the_exit_code(built_db):
+    """`main` ends an `ask` process at once: the whole answer is still written (also into a pipe
+    that closes early), and the exit code is the command's."""
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", "from rulecheck.cli.main import main; main()", "ask",
+                               "--db", str(built_db), *args], capture_output=True, text=True)
+
+    ok = run("Does Hidden Deployment survive a Dodge?", "--json")
+    assert ok.returncode == 0 and json.loads(ok.stdout)["verdict"] == "no", ok.stderr
+    assert run("").returncode == 2 and "Empty question" in run("").stderr
+    assert run("--state", "nope", "--declare", "move").returncode == 2
+    piped = subprocess.run(f"{sys.executable} -c 'from rulecheck.cli.main import main; main()' ask --db "
+                           f"{built_db} 'Is a camo marker revealed if it moves?' | head -1",
+                           shell=True, capture_output=True, text=True)
+    assert piped.stdout.startswith("Verdict:") and "Traceback" not in piped.stderr
+
+
 # --- Options beside a question or a scenario file: applied, or refused — never dropped ---------------
 
 def test_context_options_override_the_question(run_ask):

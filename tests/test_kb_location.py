@@ -247,3 +247,24 @@ def test_serve_prints_its_building_note_from_the_hook(tmp_path):
     assert result.exit_code == 1 and "is in use" in result.output
     assert f"Building the knowledge base at {db} (first use)…" in result.output
     assert inspect_base(db).status == "current"
+
+
+def test_the_fingerprint_is_kept_and_follows_an_edit(tmp_path, monkeypatch):
+    """The bundled fingerprint is remembered under the files' stats: the same files give the
+    same fingerprint without a second reading; an edited file gives another."""
+    import shutil
+
+    from rulecheck.kb import location
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    data = tmp_path / "data"
+    shutil.copytree(location.DATA_DIR, data, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(location, "DATA_DIR", data)
+    first = location.bundled_fingerprint()
+    memos = list((tmp_path / "cache" / "rulecheck").glob("fingerprint-*"))
+    assert len(memos) == 1 and memos[0].read_text() == first
+    assert location.bundled_fingerprint() == first == location.files_digest(location.fingerprint_files())
+    page = next((data / "pages").iterdir())
+    page.write_text(page.read_text(encoding="utf-8") + "\nAn edit.\n", encoding="utf-8")
+    assert location.bundled_fingerprint() not in (first,)
+    assert location.bundled_fingerprint() == location.files_digest(location.fingerprint_files())

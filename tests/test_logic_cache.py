@@ -63,21 +63,25 @@ def test_a_damaged_cache_is_ignored_and_rewritten(cache_home, damage):
     assert logic._from_plain(marshal.loads(path.read_bytes())).rows == good.rows, "rewritten whole"
 
 
-def test_the_key_follows_the_contents_and_the_python(cache_home, tmp_path, monkeypatch):
+def test_the_key_follows_the_files_and_the_python(cache_home, tmp_path, monkeypatch):
+    """The key is each file's name, size and modification time (no file is read to key it):
+    the same files give the same key; an edit gives another."""
     first = logic._cache_file()
+    assert logic._cache_file() == first
     copy = tmp_path / "logic.toml"
     copy.write_bytes(logic.LOGIC_PATH.read_bytes())
     monkeypatch.setattr(logic, "LOGIC_PATH", copy)
-    assert logic._cache_file() == first, "the key is the content, not the path or the time"
+    moved = logic._cache_file()
+    assert moved != first and logic._cache_file() == moved
     copy.write_bytes(copy.read_bytes() + b"\n# an edit\n")
     edited = logic._cache_file()
-    assert edited != first
+    assert edited not in (first, moved)
     monkeypatch.setattr(logic.sys, "version", "3.99.0 (judge)")
     assert logic._cache_file() not in (first, edited)
 
 
 @pytest.mark.parametrize("data_file", ["verdicts.toml", "glossary.toml", "lexicon/en.toml", "lexicon/es.toml",
-                                       "wording/es.toml"])
+                                       "wording/es.toml", "lexicon/common-en.txt", "manifest.toml"])
 def test_the_key_follows_every_data_file_the_table_is_read_with(cache_home, tmp_path, monkeypatch, data_file):
     """An edited verdict table, glossary, lexicon or wording file is a new cache file."""
     data = tmp_path / "data"
