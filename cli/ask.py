@@ -21,7 +21,7 @@ from rulecheck.kb.read import KnowledgeBaseError
 @click.option("--fireteam", type=click.Choice(["none", "leader", "member"]), help="Its Fireteam role (member = not the Team Leader).")
 @click.option("--camouflage", type=click.Choice(["yes", "no"]), help="Hidden Deployment: whether it has a Marker-state Skill such as Camouflage.")
 @click.option("--context", "contexts", multiple=True, metavar="AXIS=VALUE", help="Any other context, e.g. discovered=yes, lof=outside, msv=l3.")
-@click.option("--ask", "ask", type=click.Choice(["revealed", "keeps", "allowed", "plain"]), help="Structured mode: what the verdict answers (default: revealed for declares/events, and for an enemy's Skill whose effect the logic knows, e.g. discover; allowed for other enemy Skills and properties).")
+@click.option("--ask", "ask", type=click.Choice(["revealed", "keeps", "allowed", "lost", "required", "fact", "plain"]), help="What the verdict answers: revealed (is it revealed?), keeps (does it stay hidden?), allowed (may it be declared?), lost (is the right lost?), required (must it be done?), fact, plain (default: revealed for declares/events, and for an enemy's Skill whose effect the logic knows, e.g. discover; allowed for other enemy Skills and properties).")
 @click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False), help="A scenario file (TOML, UTF-8): one Order's declarations and context.")
 @click.option("--edition", type=click.Choice(["N4", "N3"], case_sensitive=False), help="Rules edition (default N4; N3 reads TO Camouflaged). With --scenario, this flag wins over the file's `edition`.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")

@@ -155,8 +155,6 @@ def test_every_uncited_bullet_is_explained(conn, table):
     assert all(g.kind == "rule" for g in gaps), "every FAQ of the four pages is cited by a row"
 
 
-@pytest.mark.xfail(strict=True, reason="data/logic.toml [coverage.explained] still explains "
-                                       "holomask-state-cancellation-1, which a row now cites")
 def test_no_explanation_is_stale(conn, table):
     assert stale_explanations(conn, table) == []
 
@@ -251,3 +249,17 @@ def test_the_whole_order_rule_reveals_the_move(table):
     # the whole-Order rule decides only when a Skill that keeps the state comes first
     first = evaluate(table, make_scenario(table, state="camouflaged", declares=["bs attack", "move"]))
     assert first.verdict == "yes" and first.cites[0] == "camuflado-cancellation-1-1"
+
+
+def test_every_subject_has_a_name_and_every_property_a_question_in_each_language(table):
+    """Answers name a subject by its glossary name or its `[subject]` label, and "Read as" words a
+    property as its `[question]`: every subject and property has them, in every language."""
+    from rulecheck.kb.glossary import load_glossary
+
+    glossary = load_glossary()
+    for lang, words in table.wording.items():
+        unnamed = [s.id for s in table.vocabulary.subjects.values()
+                   if s.id not in glossary.terms and s.id not in words["subject"]]
+        unasked = [s.id for s in table.vocabulary.subjects.values()
+                   if s.kind == "property" and s.id not in words["question"]]
+        assert unnamed == [] and unasked == [], lang
