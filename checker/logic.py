@@ -13,6 +13,7 @@ from rulecheck.checker.errors import LogicTableError, suggest
 from rulecheck.checker.states import StateInfo
 from rulecheck.checker.vocabulary import Packed, Subject, Vocabulary
 from rulecheck.data import DATA_DIR, read_toml
+from rulecheck.kb.user_cache import cache_dir, prune
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
 
@@ -258,13 +259,8 @@ def _cache_file() -> Path | None:
         return None
     salt = f"{_CACHE_FORMAT}:{sys.version}:{sys.implementation.cache_tag}\n"
     key = f"{zlib.crc32((salt + stamp).encode()):08x}{zlib.adler32((salt + stamp).encode()):08x}"
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
-        try:
-            base = Path.home() / ".cache"
-        except RuntimeError:  # no HOME and no user entry: run without a cache
-            return None
-    return Path(base) / "rulecheck" / f"logic-{key}.marshal"
+    folder = cache_dir()
+    return folder / f"logic-{key}.marshal" if folder is not None else None
 
 
 #: What reading a damaged, truncated or foreign cache file can raise: it is then ignored.
@@ -336,22 +332,9 @@ def _load_bundled() -> LogicTable:
             os.replace(tmp, cache)
         except OSError:
             pass  # a read-only home only costs the parse
-        _prune_caches(cache)
+        prune(cache, "logic-*.marshal")
     return table
 
-
-def _prune_caches(keep: Path, age: float = 86400.0) -> None:
-    """Remove the caches earlier versions of the data or code wrote (each upgrade or edit keys a
-    new file); one written in the last `age` seconds stays, for another install still using it."""
-    import time
-
-    cutoff = time.time() - age
-    for old in keep.parent.glob("logic-*.marshal"):
-        try:
-            if old != keep and old.stat().st_mtime < cutoff:
-                old.unlink()
-        except OSError:
-            pass  # gone already, or not ours to remove
 
 
 @lru_cache(maxsize=8)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from rulecheck.data import DATA_DIR
+from rulecheck.kb.user_cache import cache_dir, prune
 from rulecheck.kb.errors import KnowledgeBaseError, NotAKnowledgeBase
 
 ENV_VAR = "RULECHECK_DB"
@@ -112,24 +113,11 @@ def bundled_fingerprint() -> str:
             tmp = memo.with_suffix(f".{os.getpid()}.tmp")
             tmp.write_text(digest, encoding="ascii")
             os.replace(tmp, memo)
-            _prune(memo)
+            prune(memo, "fingerprint-*")
         except OSError:
             pass  # a read-only home only costs the reading
     return digest
 
-
-def _prune(keep: Path, age: float = 86400.0) -> None:
-    """Remove the memos earlier files left (each edit or upgrade keys a new one), but one
-    written in the last `age` seconds, for another install still using it."""
-    import time
-
-    cutoff = time.time() - age
-    for old in keep.parent.glob("fingerprint-*"):
-        try:
-            if old != keep and old.stat().st_mtime < cutoff:
-                old.unlink()
-        except OSError:
-            pass
 
 
 def _fingerprint_memo(files: list[Path]) -> Path | None:
@@ -138,13 +126,8 @@ def _fingerprint_memo(files: list[Path]) -> Path | None:
         stamp = "\n".join(f"{p}:{st.st_size}:{st.st_mtime_ns}" for p in files for st in [p.stat()]).encode()
     except OSError:
         return None
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
-        try:
-            base = str(Path.home() / ".cache")
-        except RuntimeError:
-            return None
-    return Path(base) / "rulecheck" / f"fingerprint-{zlib.crc32(stamp):08x}{zlib.adler32(stamp):08x}"
+    folder = cache_dir()
+    return folder / f"fingerprint-{zlib.crc32(stamp):08x}{zlib.adler32(stamp):08x}" if folder is not None else None
 
 
 def files_digest(paths: Iterable[Path], salt: str = "") -> str:

@@ -114,3 +114,21 @@ def test_only_the_caches_own_errors_are_swallowed():
     for damaged in ((), ("rulecheck-logic", 1), ("rulecheck-logic", logic._CACHE_FORMAT) + ("x",) * 18, 5):
         with pytest.raises(logic._BAD_CACHE):
             logic._from_plain(damaged)
+
+
+def test_writing_a_cache_removes_the_stale_ones(cache_home):
+    """Each edit or upgrade keys a new file: writing one removes those older than a day, and
+    keeps a recent one (another install may still use it)."""
+    import os
+    import time
+
+    folder = logic._cache_file().parent
+    folder.mkdir(parents=True, exist_ok=True)
+    stale, recent = folder / "logic-0000000000000000.marshal", folder / "logic-1111111111111111.marshal"
+    for path in (stale, recent):
+        path.write_bytes(b"old")
+    two_days_ago = time.time() - 2 * 86400
+    os.utime(stale, (two_days_ago, two_days_ago))
+    logic._load_bundled.cache_clear()
+    logic._load_bundled()
+    assert not stale.exists() and recent.exists() and logic._cache_file().exists()
