@@ -15,7 +15,6 @@ from typing import NamedTuple
 from rulecheck.checker.errors import UnknownSkill, UnknownState
 from rulecheck.checker.states import StateInfo
 from rulecheck.checker.words import Token, fold, stem, tokenize
-from rulecheck.kb.glossary import is_strict_alias
 
 SUBJECT_KINDS = ("skill", "event", "property")
 LANGS = ("en", "es")
@@ -106,6 +105,8 @@ class Vocabulary:
         """A phrase as matcher words: strict aliases as written, others folded with their stem.
         A word written with a leading `=` matches only in that form, never by its stem
         ("=delayed his aro" is told, "delay his aro" is not)."""
+        from rulecheck.kb.glossary import is_strict_alias  # building the vocabulary only: not on a cached ask
+
         exact = {fold(w[1:]) for w in phrase.split() if w.startswith("=")}
         toks = tokenize(phrase.replace("=", ""))
         if not toks:
