@@ -124,6 +124,7 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
     ev = evaluate(table, reading)
     if ev.would is not None and ev.would != "unknown" and reading.unplaced and not reading.issues:
         _placed_by_passages(conn, w, reading, ev)
+    _untested_prerequisites(w, reading, ev)
     summary = w.summary(reading)
     reading_dict = dict(reading.to_dict(), summary=summary)
     scenario = scenario_dict(reading)
@@ -151,6 +152,29 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
     fact = w.fact(ev.decisions[0].rows[0]) if ev.outcome == "fact" else None
     return Answer(question, ev.verdict, w.sentence(reading, ev), ev.edition, scenario, trace, citations, ev.state, notes,
                   page, fact, reading_dict, reading.lang, w.heads())
+
+
+#: Conditions that can be a prerequisite of declaring a Skill at all (Discover needs LoF; a
+#: Sensor works in its Zone of Control): the general rules say so, not these pages. Only being
+#: outside them is in doubt.
+_PREREQUISITE_AXES = ("lof", "zoc")
+
+
+def _untested_prerequisites(w: "Words", reading: Reading, ev: Evaluation) -> None:
+    """"Can an enemy Discover a marker outside his LoF?": whether a Skill may be declared, with
+    a LoF or Zone of Control the question states and no deciding row tests, is not what those
+    rows answer (the general rules may forbid it): the answer is unknown, saying so."""
+    if ev.verdict not in ("yes", "no") or ev.proposition != "may" or not ev.decisions or reading.properties \
+            or not any(a.kind == "skill" for a in reading.actions):
+        return
+    tested = {c.axis for d in ev.decisions for r in d.rows for c in r.conditions}
+    said = [(axis, value) for axis, value in reading.context.items()
+            if axis in _PREREQUISITE_AXES and value == "outside" and axis not in tested and axis in reading.question_axes]
+    if not said:
+        return
+    words = "; ".join(filter(None, (w._context_words(axis, value) for axis, value in said)))
+    reading.issues.append(w.text("untested_issue", conditions=words))
+    ev.would, ev.verdict = ev.verdict, "unknown"
 
 
 def _placed_by_passages(conn, w: "Words", reading: Reading, ev: Evaluation) -> None:
@@ -430,8 +454,15 @@ class Words:
         if ev.outcome == "either":
             # "Is Hidden Deployment cancelled if it declares Cautious Movement?": yes with or
             # without Camouflage; each case says why
+            rows = [r for d in ev.decisions for r in d.rows]
+            if len(rows) > 2:
+                # more cases than a sentence can carry: the answer once, each case in the reasoning
+                outcomes = [r.outcome for r in rows]
+                common = max(set(outcomes), key=lambda o: (outcomes.count(o), o == "cancelled"))
+                plain = min((r for r in rows if r.outcome == common), key=lambda r: len(r.conditions))
+                return self.text("either_many", verdict=v, because=_mid_sentence(self.because(plain).rstrip(".")))
             parts = [self.text("either_part", when=self.when(r), because=_mid_sentence(self.because(r).rstrip(".")))
-                     for d in ev.decisions for r in d.rows]
+                     for r in rows]
             return self.text("either", verdict=v, parts="; ".join(dict.fromkeys(parts)))
         decisive = next((d for d in ev.decisions if d.outcome == ev.outcome), ev.decisions[0])
         because = self.because(decisive.rows[0]).rstrip(".")

@@ -56,6 +56,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.edition = self._edition(edition)
         self.last = self._question_sentence()
         self.mentions = rec.mentions
+        #: Axes a cue of the question's own sentence set ("…outside his LoF?"), not the scene's.
+        self.question_axes: set[str] = set()
 
     # --- the whole reading -------------------------------------------------------------------
 
@@ -138,6 +140,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         reading = Reading(self.text, self.rec.lang, self.edition, tuple(states), tuple(other), actions, properties,
                           context, prop, polarity, about, value, self._used_words(), unplaced, self.issues, self.notes,
                           self.ignored, numbers)
+        reading.question_axes = frozenset(self.question_axes)
         return reading
 
     def _question_sentence(self) -> int:

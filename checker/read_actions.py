@@ -349,7 +349,10 @@ class _Actions:
         if not any(r.topic == "enemy" for r in self.table.rows_for(states[0], "delayed_aro_declare")):
             return
         delays = [a for a in actions if a.subject == "delay_aro"]
-        told = any(m.kind == "cue" and m.value == "delayed=yes" for m in self.rec.overlay)
+        may = [m for m in self.mentions if m.kind == "ask" and m.value.startswith("may:")]
+        # "I delayed my ARO" tells the scene; "Can I delay my ARO…?" asks about the delay itself
+        told = any(m.kind == "cue" and m.value == "delayed=yes" and not ("delayed" not in m.text.lower() and any(a.start <= m.start <= a.end + 1 for a in may))
+                   for m in self.rec.overlay)
         if not delays and not told:
             return
         asked_delay = any(a.subject == "delay_aro" and self._in_question(a) for a in actions) and not told

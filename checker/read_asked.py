@@ -18,14 +18,24 @@ class _AskedAndComposites:
         asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)
                 and (m.value.split(":")[0] not in ("fact", "what_happens") or self._opens_sentence(m))]
         # "the result of an optional Skill": a word that asks, used as the Skill's adjective
-        asks = [m for m in asks if not (m.start > 0 and self.toks[m.start - 1].low in self._list("article")
-                                        and any(n.kind == "subject" and n.start == m.end for n in self.mentions))]
+        adjectives = [m for m in asks if m.start > 0 and self.toks[m.start - 1].low in self._list("article")
+                      and any(n.kind == "subject" and n.start == m.end for n in self.mentions)]
+        for m in adjectives:
+            self._use(m)
+        asks = [m for m in asks if m not in adjectives]
         in_q = [m for m in asks if self.toks[m.start].sent == self.last]
         # "Despliegue Oculto: cuando se revela mi tropa, ¿elijo yo…?": a question word opening
         # the scene ("cuando", "when") is a conjunction there, not what is asked
         chosen = in_q or [m for m in asks if m.value.split(":")[0] not in ("fact", "what_happens")]
         if not chosen:
             return "plain", "+", "model", None
+        main = [m for m in chosen if not self._subordinate(m, chosen)]
+        # "Can I delay my ARO until it reveals?": the verb of a clause opened by "until" says
+        # when, not what is asked (its words are still read)
+        for m in chosen:
+            self._use(m)
+        chosen = main or chosen
+
         def rank(m: Mention) -> tuple[int, int]:
             prop = m.value.split(":")[0]
             return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, m.start)
@@ -43,6 +53,16 @@ class _AskedAndComposites:
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _subordinate(self, ask: Mention, asks: list[Mention]) -> bool:
+        """Whether `ask` is in a clause "until" opens after another asking word of its sentence
+        ("Can I delay my ARO *until it reveals*?"): it says how long, not what is asked."""
+        sent = self.toks[ask.start].sent
+        before = [m for m in asks if m.end <= ask.start and self.toks[m.start].sent == sent]
+        if not before:
+            return False
+        start = min(m.end for m in before)
+        return any(self.toks[i].low in self._words("until") for i in range(start, ask.start))
 
     def _asks_discover_first(self) -> bool:
         """The question's "must" is about Discovering the marker first ("need to be discovered")."""

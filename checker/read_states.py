@@ -124,6 +124,8 @@ class _StatesAndConditions:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
+            if self.toks[m.start].sent == self.last:
+                self.question_axes.add(axis)
             self._use(m)
         lof = self._lof_words()
         if lof and "lof" not in found:

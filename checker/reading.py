@@ -44,7 +44,7 @@ class Reading:
 
     __slots__ = ("text", "lang", "edition", "states", "other_states", "actions", "properties", "context",
                  "proposition", "polarity", "about", "asked_value", "used", "unplaced", "issues", "notes",
-                 "ignored", "numbers")
+                 "ignored", "numbers", "question_axes")
 
     def __init__(self, text: str | None = None, lang: str = "en", edition: str | None = None,
                  states: tuple[str, ...] = (), other_states: tuple[str, ...] = (), actions: list[Action] | None = None,
@@ -74,6 +74,9 @@ class Reading:
         self.ignored = ignored if ignored is not None else []
         #: Numbers the question asks about a fact ("is it a -6 MOD?").
         self.numbers = numbers
+        #: Context axes set in the question's own sentence, not in the scene before it (all of
+        #: them for structured input, which has no scene).
+        self.question_axes: frozenset[str] = frozenset(self.context)
 
     def by(self, who: str, kind: str | None = None) -> tuple[str, ...]:
         """The subjects acted by `who` (and of `kind`), in order, without repeats."""
