@@ -48,6 +48,8 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool) -> None:
         raise click.ClickException(str(e)) from None
     bar.close()
     _print_warnings(report.warnings)
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
     click.echo(
         f"Built {report.db_path}\n"
         f"  pages: {report.pages}\n"

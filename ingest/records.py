@@ -22,7 +22,8 @@ SECTIONS = (
 )
 
 #: `links.kind` values. `text`, `related` and `interlanguage` are the contract; the rest extend it.
-LINK_KINDS = ("text", "related", "interlanguage", "category", "see_also")
+#: `translation` is made by the build, never a parser: a page paired with its other-language page.
+LINK_KINDS = ("text", "related", "interlanguage", "category", "see_also", "translation")
 
 
 @dataclass
@@ -109,3 +110,17 @@ class Page:
     #: Page-level links: interlanguage links and categories.
     links: list[Link] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
+    #: From a MediaWiki export: the latest revision's timestamp (ISO 8601) and id, and the
+    #: page's address on its wiki. None for page files.
+    revision_timestamp: str | None = None
+    revision_id: str | None = None
+    url: str | None = None
+
+
+@dataclass
+class Redirect:
+    """A redirect page of a MediaWiki export: a link to `title` means the page `to_title`."""
+
+    title: str
+    to_title: str
+    source: str

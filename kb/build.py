@@ -11,10 +11,11 @@ import sqlite3
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from rulecheck.data import DATA_DIR
-from rulecheck.ingest.records import Faq, Page, ParseWarning
+from rulecheck.ingest.mediawiki_export import ExportInfo
+from rulecheck.ingest.records import Faq, Page, ParseWarning, Redirect
 from rulecheck.kb import schema
 from rulecheck.kb.faq_links import LogicFileError, logic_links, similarity_links
 from rulecheck.kb.glossary import load_glossary
@@ -23,7 +24,8 @@ from rulecheck.kb.location import ExtraSource, bundled_fingerprint, extras_to_me
 from rulecheck.kb.manifest import load_manifest
 from rulecheck.kb.page_loading import Input, Progress, load_pages  # noqa: F401 - load_pages: part of this API
 from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
-from rulecheck.kb.schema import FaqPageRow, FaqRow, FaqRuleRow, LinkRow, PageRow, RuleRow, WarningRow
+from rulecheck.kb.schema import (ExportRow, FaqPageRow, FaqRow, FaqRuleRow, LinkRow, PageRow, RedirectRow, RuleRow,
+                                 WarningRow)
 from rulecheck.kb.resolve import LinkResolver, PageRef, assign_page_ids
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
@@ -58,6 +60,8 @@ class BuildReport:
     links_resolved: int = 0
     links_dangling: int = 0
     warnings: list[ParseWarning] = field(default_factory=list)
+    #: What the user should know that is no fault of the input (an export's skipped namespaces).
+    notes: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         """The counts alone, as stored in `meta`."""
@@ -92,12 +96,13 @@ def build_database(
         raise MissingInput(f"No such file or folder: {gone[0].given}. Check the path and try again.")
     inputs = _bundled_inputs() + _extra_inputs([e for e in extras if e not in gone])
     with _collector_paused():
-        pages, warnings = load_pages(inputs, progress)
-        warnings += [ParseWarning(e.given, f"this extra page path was built into the base before, but {e.path} is "
+        loaded = load_pages(inputs, progress)
+        warnings = loaded.warnings + [ParseWarning(e.given, f"this extra page path was built into the base before, but {e.path} is "
                                   "gone: it was left out of this rebuild. Put it back, or run `rulecheck build` "
                                   "without it to stop using it.", code="missing-extra") for e in gone]
-        report = write_database(db_path, pages, warnings=warnings, extra_sources=extras, strict=strict)
-        del pages  # freed before the one collection at the end, which then scans a small heap
+        report = write_database(db_path, loaded.pages, warnings=warnings, extra_sources=extras, strict=strict,
+                                redirects=loaded.redirects, exports=loaded.exports)
+        del loaded  # freed before the one collection at the end, which then scans a small heap
     return report
 
 
@@ -171,16 +176,22 @@ def write_database(
     warnings: Sequence[ParseWarning] = (),
     extra_sources: Sequence[ExtraSource | str] = (),
     strict: bool = False,
+    redirects: Sequence[Redirect] = (),
+    exports: Sequence[ExportInfo] = (),
 ) -> BuildReport:
     """Write parsed pages (in build order) to a new base at `db_path`, replacing it atomically.
+
+    `redirects` (from MediaWiki exports) make their titles aliases of their targets; `exports`
+    are recorded with their sites.
 
     Raises `NotAKnowledgeBase` when a file at `db_path` is not a rulecheck base (it is left as it
     is), `BuildError` when the base cannot be written there.
     """
     db_path = Path(db_path).expanduser()
     _check_destination(db_path)
-    rows = _Rows.from_pages(pages)
-    report = BuildReport(db_path, warnings=list(warnings) + rows.warnings)
+    rows = _Rows.from_pages(pages, redirects, exports)
+    report = BuildReport(db_path, warnings=list(warnings) + rows.warnings,
+                         notes=[note for e in exports if (note := e.note())])
     report.pages, report.rules, report.faqs = len(rows.pages), len(rows.rules), len(rows.faqs)
     report.errata = (sum(f.kind == "errata" for f in rows.faqs.values())
                      + sum(r.errata is not None for r in rows.rules))
@@ -212,13 +223,17 @@ class _Rows:
         self.links: list[LinkRow] = []
         self.faq_rules: list[FaqRuleRow] = []
         self.warnings: list[ParseWarning] = []
+        self.exports: list[ExportRow] = []
+        self.redirects: list[RedirectRow] = []
 
     @classmethod
-    def from_pages(cls, pages: Sequence[Page]) -> "_Rows":
+    def from_pages(cls, pages: Sequence[Page], redirects: Sequence[Redirect] = (),
+                   exports: Sequence[ExportInfo] = ()) -> "_Rows":
         self = cls()
         ids, self.warnings = assign_page_ids([(p.title, p.edition, p.source) for p in pages])
         glossary = load_glossary()
-        resolver = LinkResolver((PageRef(i, p.title, p.lang, p.edition) for i, p in zip(ids, pages)), glossary)
+        resolver = LinkResolver((PageRef(i, p.title, p.lang, p.edition) for i, p in zip(ids, pages)), glossary,
+                                ((r.title, r.to_title) for r in redirects))
         candidates: dict[str, set[str]] = {}
         related: dict[str, dict[str, None]] = {}
         rules_of_page: dict[str, list[str]] = {}
@@ -232,13 +247,17 @@ class _Rows:
                 self.links.append(LinkRow(page_id, None, None, link.kind, link.to_title, to_id, link.label,
                                           link.lang, how))
             self.pages.append(PageRow(page_id, page.title, page.lang, page.edition, page.format, page.source,
-                                      ordinal, len(page_rules), faq_count))
+                                      ordinal, len(page_rules), faq_count, page.revision_timestamp,
+                                      page.revision_id, page.url))
+        self._add_translations(ids, pages, resolver)
+        self.redirects = [RedirectRow(r.title, r.to_title, resolver.page_for_title(r.to_title)
+                                      or resolver.follow_redirect(r.to_title), r.source) for r in redirects]
+        self.exports = [_export_row(e) for e in exports]
         # Related pages the base lacks say what a FAQ is about (`Discover`, `Riotstopper`); those
         # it has are the pages the candidates come from, named in nearly every rule already.
         faq_texts = {fid: "\n".join([row.question, row.answer, *related.get(fid, ())])
                      for fid, row in self.faqs.items()}
-        rule_candidates = {fid: [r for p in sorted(pages_) for r in rules_of_page.get(p, ())]
-                           for fid, pages_ in candidates.items()}
+        rule_candidates = _Candidates(candidates, rules_of_page)
         page_terms = [t.id for t in glossary.terms.values() if t.page and resolver.page_for_title(t.page)]
         for fid, rid, score in similarity_links(faq_texts, rule_texts, rule_candidates, glossary, page_terms):
             self.faq_rules.append(FaqRuleRow(fid, rid, "similarity", score))
@@ -250,6 +269,28 @@ class _Rows:
             pairs = []
         self.faq_rules.extend(FaqRuleRow(fid, rid, "logic", 1.0) for fid, rid in pairs)
         return self
+
+    def _add_translations(self, ids: Sequence[str], pages: Sequence[Page], resolver: LinkResolver) -> None:
+        """`translation` links: each interlanguage link (`[[es:Camuflado]]`) whose target the base
+        has in that language pairs the two pages, both ways (the other way `how = 'interlanguage'`
+        when that page does not link back itself)."""
+        langs = dict(zip(ids, (p.lang for p in pages)))
+        titles = dict(zip(ids, (p.title for p in pages)))
+        pairs: dict[tuple[str, str], LinkRow] = {}
+        for page_id, page in zip(ids, pages):
+            for link in page.links:
+                if link.kind != "interlanguage" or not link.lang:
+                    continue
+                target = resolver.page_in_language(link.to_title, link.lang)
+                if target is None or target == page_id:
+                    continue
+                pairs[(page_id, target)] = LinkRow(page_id, None, None, "translation", link.to_title, target,
+                                                   link.label, link.lang, "title")
+        for (page_id, target), row in list(pairs.items()):
+            if (target, page_id) not in pairs:
+                pairs[(target, page_id)] = LinkRow(target, None, None, "translation", titles[page_id], page_id,
+                                                   None, langs[page_id], "interlanguage")
+        self.links.extend(pairs.values())
 
     def _add_rules(self, page_id: str, page: Page, resolver: LinkResolver, rule_texts: dict[str, str]) -> list[str]:
         """Add a page's rules; `ordinal` is each rule's position on the page (1…N in the parser's
@@ -324,6 +365,32 @@ class _Rows:
         raise BuildError(f"internal error: two FAQ questions share a whole SHA-1 ({fid}). Please report this.")
 
 
+class _Candidates(Mapping[str, Iterator[str]]):
+    """FAQ id → the rules it may link to (those of its pages, in page order), made when asked:
+    one FAQ's list at a time, not every FAQ's at once (a FAQ on many large pages names most
+    of the base, and all of them at once filled gigabytes)."""
+
+    def __init__(self, pages_of_faq: dict[str, set[str]], rules_of_page: dict[str, list[str]]) -> None:
+        self._pages, self._rules = pages_of_faq, rules_of_page
+
+    def __getitem__(self, faq_id: str) -> Iterator[str]:
+        pages = self._pages[faq_id]
+        return (r for p in sorted(pages) for r in self._rules.get(p, ()))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._pages)
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+def _export_row(info: ExportInfo) -> ExportRow:
+    site = info.site
+    return ExportRow(info.source, site.name, site.base_url, site.db_name, site.generator, site.schema_version,
+                     site.lang, info.pages, info.redirects,
+                     json.dumps(info.skipped, sort_keys=True) if info.skipped else None)
+
+
 _faq_id = functools.lru_cache(maxsize=4096)(faq_id)
 _normalised = functools.lru_cache(maxsize=4096)(normalise_question)
 #: How many hex digits of hash a FAQ id has: 6, and more only to tell colliding questions apart.
@@ -365,6 +432,8 @@ def _fill(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning
     conn.executemany(schema.insert_sql("faq_pages"), rows.faq_pages.values())
     conn.executemany(schema.insert_sql("links"), rows.links)
     conn.executemany(schema.insert_sql("faq_rules"), rows.faq_rules)
+    conn.executemany(schema.insert_sql("exports"), rows.exports)
+    conn.executemany(schema.insert_sql("redirects"), rows.redirects)
     conn.executemany(schema.insert_sql("warnings"), [WarningRow(w.source, w.line, w.code, w.message) for w in warnings])
     conn.executemany("insert or replace into meta values (?, ?)", sorted(meta.items()))
     schema.create_indexes(conn)

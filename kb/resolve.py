@@ -68,13 +68,23 @@ def title_key(title: str) -> str:
     return _STATE_SUFFIX.sub("", fold(text))
 
 
-class LinkResolver:
-    """Resolves link targets to page ids: an exact title first, then a glossary alias's page."""
+#: How many redirects in a row a link may follow (A → B → C); a longer chain or a loop dangles.
+MAX_REDIRECT_HOPS = 3
 
-    def __init__(self, pages: Iterable[PageRef], glossary: Glossary | None = None) -> None:
+
+class LinkResolver:
+    """Resolves link targets to page ids: an exact title first, then a redirect of a MediaWiki
+    export, then a glossary alias's page."""
+
+    def __init__(self, pages: Iterable[PageRef], glossary: Glossary | None = None,
+                 redirects: Iterable[tuple[str, str]] = ()) -> None:
         self._by_title: dict[str, list[PageRef]] = {}
         for page in pages:
             self._by_title.setdefault(title_key(page.title), []).append(page)
+        #: title key of a redirect page → the title it points to (the first redirect of a title wins).
+        self._redirects: dict[str, str] = {}
+        for title, to_title in redirects:
+            self._redirects.setdefault(title_key(title), to_title)
         self._glossary = glossary
         self._cache: dict[tuple[str, str | None, str | None], tuple[str | None, str | None]] = {}
 
@@ -99,7 +109,7 @@ class LinkResolver:
         return self.explain(link, edition=edition)[0]
 
     def explain(self, link: Link, *, edition: str | None = None) -> tuple[str | None, str | None]:
-        """`(page id, how)`: how is `title` or `glossary`; `(None, None)` for a dangling link."""
+        """`(page id, how)`: how is `title`, `redirect` or `glossary`; `(None, None)` for a dangling link."""
         key = (link.to_title, link.lang, edition)
         if key not in self._cache:
             self._cache[key] = self._explain(link, edition)
@@ -112,6 +122,9 @@ class LinkResolver:
         found = self.page_for_title(target, lang=link.lang, edition=edition)
         if found:
             return found, "title"
+        found = self.follow_redirect(target, lang=link.lang, edition=edition)
+        if found:
+            return found, "redirect"
         if self._glossary is None:
             return None, None
         name = target.split("#", 1)[0].replace("_", " ").strip()
@@ -120,3 +133,24 @@ class LinkResolver:
             return None, None
         found = self.page_for_title(page_title, lang=link.lang, edition=edition)
         return (found, "glossary") if found else (None, None)
+
+    def follow_redirect(self, title: str, *, lang: str | None = None, edition: str | None = None) -> str | None:
+        """The page a redirect titled `title` leads to (through at most `MAX_REDIRECT_HOPS`), or None."""
+        key = title_key(title)
+        for _ in range(MAX_REDIRECT_HOPS):
+            target = self._redirects.get(key)
+            if target is None:
+                return None
+            found = self.page_for_title(target, lang=lang, edition=edition)
+            if found:
+                return found
+            key = title_key(target)
+        return None
+
+    def page_in_language(self, title: str, lang: str) -> str | None:
+        """The page titled `title` (or redirected to from it) written in `lang`, or None."""
+        for key in (title_key(title), title_key(self._redirects.get(title_key(title), ""))):
+            for page in self._by_title.get(key, ()):
+                if page.lang == lang:
+                    return page.id
+        return None

@@ -109,6 +109,34 @@ MIGRATIONS: tuple[Migration, ...] = (
         create index faq_rules_rule_id on faq_rules(rule_id);
         """,
     ),
+    Migration(
+        2,
+        "MediaWiki exports: each page's revision and address, each export's site, redirects",
+        """
+        alter table pages add column revision_timestamp text;
+        alter table pages add column revision_id text;
+        alter table pages add column url text;
+        create table exports (
+            source text primary key,
+            site_name text,
+            base_url text,
+            db_name text,
+            generator text,
+            schema_version text,
+            lang text,
+            pages integer not null,
+            redirects integer not null,
+            skipped text
+        );
+        create table redirects (
+            title text not null,
+            to_title text not null,
+            to_page_id text references pages(id),
+            source text not null
+        );
+        create index redirects_to_page_id on redirects(to_page_id);
+        """,
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
@@ -129,6 +157,9 @@ class PageRow(NamedTuple):
     ordinal: int
     rule_count: int
     faq_count: int
+    revision_timestamp: str | None = None
+    revision_id: str | None = None
+    url: str | None = None
 
 
 class RuleRow(NamedTuple):
@@ -205,6 +236,31 @@ class WarningRow(NamedTuple):
     message: str
 
 
+class ExportRow(NamedTuple):
+    """An `exports` row: one MediaWiki XML export the base was built from."""
+
+    source: str
+    site_name: str | None
+    base_url: str | None
+    db_name: str | None
+    generator: str | None
+    schema_version: str | None
+    lang: str | None
+    pages: int
+    redirects: int
+    #: JSON object: namespace name → pages skipped there.
+    skipped: str | None
+
+
+class RedirectRow(NamedTuple):
+    """A `redirects` row: a redirect page of an export, and the page it resolves to."""
+
+    title: str
+    to_title: str
+    to_page_id: str | None
+    source: str
+
+
 #: table → its row type.
 ROW_TYPES: dict[str, type[tuple]] = {
     "pages": PageRow,
@@ -214,6 +270,8 @@ ROW_TYPES: dict[str, type[tuple]] = {
     "links": LinkRow,
     "faq_rules": FaqRuleRow,
     "warnings": WarningRow,
+    "exports": ExportRow,
+    "redirects": RedirectRow,
 }
 
 
