@@ -28,7 +28,8 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool) -> None:
         rulecheck build
         rulecheck build my-pages/ Extra_Page.wiki --db rules.db --strict
     """
-    from rulecheck.kb.build import MissingInput, StrictBuildFailed, build_database
+    from rulecheck.kb.base_file import BuildInterrupted
+    from rulecheck.kb.build import BadInput, StrictBuildFailed, build_database
     from rulecheck.kb.location import resolve_db_path
     from rulecheck.kb.read import KnowledgeBaseError
 
@@ -40,9 +41,13 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool) -> None:
         bar.close()
         _print_warnings(e.report.warnings)
         raise click.ClickException(str(e)) from None
-    except MissingInput as e:
+    except BadInput as e:
         bar.close()
         raise click.UsageError(str(e)) from None
+    except BuildInterrupted as e:
+        bar.close()
+        click.echo(f"Error: {e}", err=True)
+        sys.exit(128 + e.signum)
     except KnowledgeBaseError as e:
         bar.close()
         raise click.ClickException(str(e)) from None

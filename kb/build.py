@@ -8,7 +8,6 @@ import gc
 import json
 import os
 import sqlite3
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
@@ -18,9 +17,11 @@ from rulecheck.ingest.mediawiki_export import ExportInfo
 from rulecheck.ingest.records import Faq, Page, ParseWarning, Redirect
 from rulecheck.kb import schema
 from rulecheck.kb.faq_links import LogicFileError, logic_links, similarity_links
+from rulecheck.kb.base_file import locked_temp_file, remove_leftovers, replace_base, stop_on_terminate
 from rulecheck.kb.glossary import load_glossary
 from rulecheck.kb.ids import faq_id, normalise_question, rule_id
 from rulecheck.kb.location import ExtraSource, bundled_fingerprint, extras_to_meta, inspect_base
+from rulecheck.kb.inputs import BadInput, MissingInput, NotAPageFile, walk_extras  # noqa: F401 - part of this API
 from rulecheck.kb.manifest import load_manifest
 from rulecheck.kb.page_loading import Input, Progress, load_pages  # noqa: F401 - load_pages: part of this API
 from rulecheck.kb.read import KnowledgeBaseError, NotAKnowledgeBase
@@ -33,10 +34,6 @@ LOGIC_PATH = DATA_DIR / "logic.toml"
 
 class BuildError(KnowledgeBaseError):
     """The build could not write a base; the old one (if any) is untouched."""
-
-
-class MissingInput(BuildError):
-    """A page file or folder given to the build does not exist."""
 
 
 class StrictBuildFailed(BuildError):
@@ -85,8 +82,11 @@ def build_database(
     `progress(done, total, source)` is called after each page is read. An extra path may be an
     `ExtraSource` (read from its absolute path, its pages' source the path as first given).
     A missing extra path raises `MissingInput`; with `keep_missing` (the automatic rebuild) it
-    is a `missing-extra` warning instead, and stays recorded for the next rebuild.
+    is a `missing-extra` warning instead, and stays recorded for the next rebuild. A FIFO,
+    socket or device given as a path raises `NotAPageFile`; inside a folder it is a warning.
     A file at `db_path` that is not a rulecheck base raises `NotAKnowledgeBase`, untouched.
+    SIGTERM or SIGHUP during the build raises `BuildInterrupted` once everything is cleaned up
+    (the parse worker stopped, the temporary file removed, the old base as it was).
     """
     db_path = Path(db_path).expanduser()
     _check_destination(db_path)
@@ -94,10 +94,11 @@ def build_database(
     gone = [e for e in extras if not Path(e.path).exists()]
     if gone and not keep_missing:
         raise MissingInput(f"No such file or folder: {gone[0].given}. Check the path and try again.")
-    inputs = _bundled_inputs() + _extra_inputs([e for e in extras if e not in gone])
-    with _collector_paused():
+    walked = walk_extras([e for e in extras if e not in gone], {e.path.resolve() for e in load_manifest()})
+    inputs = _bundled_inputs() + walked.inputs
+    with stop_on_terminate(), _collector_paused():
         loaded = load_pages(inputs, progress)
-        warnings = loaded.warnings + [ParseWarning(e.given, f"this extra page path was built into the base before, but {e.path} is "
+        warnings = walked.warnings + loaded.warnings + [ParseWarning(e.given, f"this extra page path was built into the base before, but {e.path} is "
                                   "gone: it was left out of this rebuild. Put it back, or run `rulecheck build` "
                                   "without it to stop using it.", code="missing-extra") for e in gone]
         report = write_database(db_path, loaded.pages, warnings=warnings, extra_sources=extras, strict=strict,
@@ -133,28 +134,6 @@ def _extra_source(given: str | Path | ExtraSource) -> ExtraSource:
     if isinstance(given, ExtraSource):
         return given
     return ExtraSource(str(given), str(Path(given).expanduser().absolute()))
-
-
-def _extra_inputs(extras: Sequence[ExtraSource]) -> list[Input]:
-    """Every file under the extra paths, sorted by source; hidden files and bundled pages skipped.
-
-    Files are read from the absolute path; their source is the path as given, so an automatic
-    rebuild from another folder names (and so ids) the pages as the first build did.
-    """
-    bundled = {e.path.resolve() for e in load_manifest()}
-    found: dict[str, Path] = {}
-    for extra in extras:
-        path = Path(extra.path)
-        if path.is_file():
-            found.setdefault(extra.given, path)
-        elif path.is_dir():
-            for child in path.rglob("*"):
-                rel = child.relative_to(path)
-                if child.is_file() and not any(part.startswith(".") for part in rel.parts):
-                    found.setdefault(str(Path(extra.given) / rel), child)
-        else:
-            raise MissingInput(f"No such file or folder: {extra.given}. Check the path and try again.")
-    return [Input(p, source) for source, p in sorted(found.items()) if p.resolve() not in bundled]
 
 
 def _check_destination(db_path: Path) -> None:
@@ -400,32 +379,24 @@ _HASH_DIGITS = (6, 12, 40)
 def _write_atomically(db_path: Path, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=db_path.parent)
-    except OSError as e:
-        raise BuildError(f"Cannot write to {db_path.parent}: {e.strerror}. Choose another --db path.") from e
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        conn = sqlite3.connect(tmp)
-        try:
-            _fill(conn, rows, warnings, meta)
-        finally:
-            conn.close()
-        with open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, db_path)
-    except BaseException as e:
-        tmp.unlink(missing_ok=True)
-        if isinstance(e, (OSError, sqlite3.Error)):
-            raise BuildError(f"Could not write the knowledge base to {db_path}: {e}. "
-                             "The old base, if any, is unchanged.") from e
-        raise
+        remove_leftovers(db_path)
+        with locked_temp_file(db_path) as tmp:
+            conn = sqlite3.connect(tmp)
+            try:
+                _fill(conn, rows, warnings, meta)
+            finally:
+                conn.close()
+            replace_base(tmp, db_path)
+    except (OSError, sqlite3.Error) as e:
+        raise BuildError(f"Could not write the knowledge base to {db_path}: {e}. "
+                         "The old base, if any, is unchanged. Choose another --db path, or free the space.") from e
 
 
 def _fill(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
     conn.execute("pragma journal_mode = off")  # a temporary file: on failure it is deleted, not rolled back
     conn.execute("pragma synchronous = off")  # fsync'd once before the rename instead
     schema.migrate(conn, defer_indexes=True)
+    schema.mark_as_rulecheck(conn)
     conn.executemany(schema.insert_sql("pages"), rows.pages)
     conn.executemany(schema.insert_sql("rules"), rows.rules)
     conn.executemany(schema.insert_sql("faqs"), rows.faqs.values())

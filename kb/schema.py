@@ -141,6 +141,34 @@ MIGRATIONS: tuple[Migration, ...] = (
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
+#: `pragma application_id` of every base rulecheck writes ("RuCk"): with its schema, what
+#: proves a file is a rulecheck base that a build may replace.
+APPLICATION_ID = 0x5275436B
+
+
+def mark_as_rulecheck(conn: sqlite3.Connection) -> None:
+    """Stamp a new base with rulecheck's application id and its schema version (`user_version`)."""
+    conn.execute(f"pragma application_id = {APPLICATION_ID}")
+    conn.execute(f"pragma user_version = {SCHEMA_VERSION}")
+
+
+def is_rulecheck_base(conn: sqlite3.Connection) -> bool:
+    """Whether the open database is provably a rulecheck base: its application id (or, for a
+    base written before there was one, a `meta` schema version) and every core table with its
+    columns. A foreign file that merely has a `meta` table with a fingerprint is not."""
+    try:
+        app_id = conn.execute("pragma application_id").fetchone()[0]
+        if app_id != APPLICATION_ID:
+            if app_id != 0 or schema_version(conn) < 1:
+                return False
+        for table, columns in CORE_COLUMNS.items():
+            have = {row[1] for row in conn.execute(f"pragma table_info({table})")}
+            if not have.issuperset(columns):
+                return False
+    except sqlite3.Error:
+        return False
+    return True
+
 
 # One row type per table, fields in the table's column order (a test checks them against the
 # schema): the build fills rows by name, and the insert statements are made from these.
@@ -273,6 +301,16 @@ ROW_TYPES: dict[str, type[tuple]] = {
     "exports": ExportRow,
     "redirects": RedirectRow,
 }
+
+
+#: Columns added after schema 1: a base written before them lacks them, and is still ours.
+_LATER_COLUMNS = {"pages": ("revision_timestamp", "revision_id", "url")}
+#: The tables and columns every rulecheck base has had since schema 1 (bases written before
+#: the application id are recognised by these, plus their `meta` schema version).
+CORE_COLUMNS: dict[str, tuple[str, ...]] = {
+    table: tuple(c for c in ROW_TYPES[table]._fields if c not in _LATER_COLUMNS.get(table, ()))
+    for table in ("pages", "rules", "faqs", "faq_pages", "links", "faq_rules", "warnings")
+} | {"meta": ("key", "value")}
 
 
 def insert_sql(table: str) -> str:
