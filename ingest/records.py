@@ -26,7 +26,7 @@ SECTIONS = (
 LINK_KINDS = ("text", "related", "interlanguage", "category", "see_also", "translation")
 
 
-@dataclass
+@dataclass(slots=True)
 class Link:
     """A link written in a rule, a FAQ or the page: `[[to_title|label]]`, a related page, `[[es:X]]`."""
 
@@ -37,7 +37,7 @@ class Link:
     lang: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Rule:
     """One bullet or paragraph of a rule section.
 
@@ -64,7 +64,7 @@ class Rule:
     links: list[Link] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Faq:
     """One FAQ or errata entry as it appears on a page."""
 
@@ -81,7 +81,7 @@ class Faq:
     links: list[Link] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class ParseWarning:
     """Something wrong with an input, reported and survived: never an exception."""
 
@@ -95,7 +95,7 @@ class ParseWarning:
         return f"{where}: {self.message}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Page:
     """A parsed page: what the file says, plus the records extracted from it."""
 
@@ -117,7 +117,7 @@ class Page:
     url: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Redirect:
     """A redirect page of a MediaWiki export: a link to `title` means the page `to_title`."""
 

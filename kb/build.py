@@ -102,7 +102,7 @@ def build_database(
                                   "gone: it was left out of this rebuild. Put it back, or run `rulecheck build` "
                                   "without it to stop using it.", code="missing-extra") for e in gone]
         report = write_database(db_path, loaded.pages, warnings=warnings, extra_sources=extras, strict=strict,
-                                redirects=loaded.redirects, exports=loaded.exports)
+                                redirects=loaded.redirects, exports=loaded.exports, consume=True)
         del loaded  # freed before the one collection at the end, which then scans a small heap
     return report
 
@@ -157,18 +157,20 @@ def write_database(
     strict: bool = False,
     redirects: Sequence[Redirect] = (),
     exports: Sequence[ExportInfo] = (),
+    consume: bool = False,
 ) -> BuildReport:
     """Write parsed pages (in build order) to a new base at `db_path`, replacing it atomically.
 
     `redirects` (from MediaWiki exports) make their titles aliases of their targets; `exports`
-    are recorded with their sites.
+    are recorded with their sites. With `consume` (the build's own call) the pages' records are
+    emptied as their rows are made, to hold less memory.
 
     Raises `NotAKnowledgeBase` when a file at `db_path` is not a rulecheck base (it is left as it
     is), `BuildError` when the base cannot be written there.
     """
     db_path = Path(db_path).expanduser()
     _check_destination(db_path)
-    rows = _Rows.from_pages(pages, redirects, exports)
+    rows = _Rows.from_pages(pages, redirects, exports, consume=consume)
     report = BuildReport(db_path, warnings=list(warnings) + rows.warnings,
                          notes=[note for e in exports if (note := e.note())])
     report.pages, report.rules, report.faqs = len(rows.pages), len(rows.rules), len(rows.faqs)
@@ -207,7 +209,9 @@ class _Rows:
 
     @classmethod
     def from_pages(cls, pages: Sequence[Page], redirects: Sequence[Redirect] = (),
-                   exports: Sequence[ExportInfo] = ()) -> "_Rows":
+                   exports: Sequence[ExportInfo] = (), *, consume: bool = False) -> "_Rows":
+        """The rows of `pages`. With `consume`, each page's rules, FAQs and links are emptied once
+        their rows are made, so the parsed records and the rows are never all held at once."""
         self = cls()
         ids, self.warnings = assign_page_ids([(p.title, p.edition, p.source) for p in pages])
         glossary = load_glossary()
@@ -217,6 +221,7 @@ class _Rows:
         related: dict[str, dict[str, None]] = {}
         rules_of_page: dict[str, list[str]] = {}
         rule_texts: dict[str, str] = {}
+        translations: dict[tuple[str, str], LinkRow] = {}
         for ordinal, (page_id, page) in enumerate(zip(ids, pages), 1):
             page_rules = self._add_rules(page_id, page, resolver, rule_texts)
             rules_of_page[page_id] = page_rules
@@ -228,7 +233,10 @@ class _Rows:
             self.pages.append(PageRow(page_id, page.title, page.lang, page.edition, page.format, page.source,
                                       ordinal, len(page_rules), faq_count, page.revision_timestamp,
                                       page.revision_id, page.url))
-        self._add_translations(ids, pages, resolver)
+            self._pair_translations(page_id, page, resolver, translations)
+            if consume:
+                page.rules, page.faqs, page.links = [], [], []
+        self._add_translations(translations, {i: (p.title, p.lang) for i, p in zip(ids, pages)})
         self.redirects = [RedirectRow(r.title, r.to_title, resolver.page_for_title(r.to_title)
                                       or resolver.follow_redirect(r.to_title), r.source) for r in redirects]
         self.exports = [_export_row(e) for e in exports]
@@ -249,26 +257,27 @@ class _Rows:
         self.faq_rules.extend(FaqRuleRow(fid, rid, "logic", 1.0) for fid, rid in pairs)
         return self
 
-    def _add_translations(self, ids: Sequence[str], pages: Sequence[Page], resolver: LinkResolver) -> None:
-        """`translation` links: each interlanguage link (`[[es:Camuflado]]`) whose target the base
-        has in that language pairs the two pages, both ways (the other way `how = 'interlanguage'`
-        when that page does not link back itself)."""
-        langs = dict(zip(ids, (p.lang for p in pages)))
-        titles = dict(zip(ids, (p.title for p in pages)))
-        pairs: dict[tuple[str, str], LinkRow] = {}
-        for page_id, page in zip(ids, pages):
-            for link in page.links:
-                if link.kind != "interlanguage" or not link.lang:
-                    continue
-                target = resolver.page_in_language(link.to_title, link.lang)
-                if target is None or target == page_id:
-                    continue
+    @staticmethod
+    def _pair_translations(page_id: str, page: Page, resolver: LinkResolver,
+                           pairs: dict[tuple[str, str], LinkRow]) -> None:
+        """A `translation` link for each interlanguage link (`[[es:Camuflado]]`) whose target the
+        base has in that language."""
+        for link in page.links:
+            if link.kind != "interlanguage" or not link.lang:
+                continue
+            target = resolver.page_in_language(link.to_title, link.lang)
+            if target is not None and target != page_id:
                 pairs[(page_id, target)] = LinkRow(page_id, None, None, "translation", link.to_title, target,
                                                    link.label, link.lang, "title")
+
+    def _add_translations(self, pairs: dict[tuple[str, str], LinkRow], pages: dict[str, tuple[str, str | None]]) -> None:
+        """The translation pairs, both ways: the way back `how = 'interlanguage'` when that page
+        does not link back itself."""
         for (page_id, target), row in list(pairs.items()):
             if (target, page_id) not in pairs:
-                pairs[(target, page_id)] = LinkRow(target, None, None, "translation", titles[page_id], page_id,
-                                                   None, langs[page_id], "interlanguage")
+                title, lang = pages[page_id]
+                pairs[(target, page_id)] = LinkRow(target, None, None, "translation", title, page_id, None, lang,
+                                                   "interlanguage")
         self.links.extend(pairs.values())
 
     def _add_rules(self, page_id: str, page: Page, resolver: LinkResolver, rule_texts: dict[str, str]) -> list[str]:
