@@ -132,7 +132,7 @@ def main() -> None:
             server.wait(timeout=10)
 
     print(f"{args.requests} requests per URL ({max(20, args.requests // 4)} per search), {args.concurrency} "
-          f"concurrent, loopback; base: bundled pages + {args.pages} generated")
+          f"concurrent, loopback; base: " + (str(args.db) if args.db else f"bundled pages + {args.pages} generated"))
     print(f"{'':<22}{'p50 ms':>9}{'p99 ms':>9}{'req/s':>9}{'errors':>8}")
     for name, r in (("table /<db>/rules.json", table), ("ask /-/ask.json", ask), *searches.items()):
         print(f"{name:<22}{r['p50']:>9.1f}{r['p99']:>9.1f}{r['rps']:>9.1f}{r['errors']:>8}")
