@@ -42,7 +42,8 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool, manifests: tuple
         rulecheck build my-pages/ Extra_Page.wiki --db rules.db --strict
         rulecheck build --manifest my-pages.toml
     """
-    from rulecheck.kb.build import MissingInput, StrictBuildFailed, build_database
+    from rulecheck.kb.base_file import BuildInterrupted
+    from rulecheck.kb.build import BadInput, StrictBuildFailed, build_database
     from rulecheck.kb.location import resolve_db_path
     from rulecheck.kb.read import KnowledgeBaseError
 
@@ -55,14 +56,20 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool, manifests: tuple
         bar.close()
         _print_warnings(e.report.warnings)
         raise click.ClickException(str(e)) from None
-    except MissingInput as e:
+    except BadInput as e:
         bar.close()
         raise click.UsageError(str(e)) from None
+    except BuildInterrupted as e:
+        bar.close()
+        click.echo(f"Error: {e}", err=True)
+        sys.exit(128 + e.signum)
     except KnowledgeBaseError as e:
         bar.close()
         raise click.ClickException(str(e)) from None
     bar.close()
     _print_warnings(report.warnings)
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
     click.echo(
         f"Built {report.db_path}\n"
         f"  pages: {report.pages}\n"

@@ -8,22 +8,25 @@ import gc
 import json
 import os
 import sqlite3
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Sequence
 
 from rulecheck.data import DATA_DIR
-from rulecheck.ingest.records import Faq, Link, Page, ParseWarning
+from rulecheck.ingest.mediawiki_export import ExportInfo
+from rulecheck.ingest.records import Faq, Link, Page, ParseWarning, Redirect
 from rulecheck.kb import schema
+from rulecheck.kb.base_file import locked_temp_file, remove_leftovers, replace_base, stop_on_terminate
+from rulecheck.kb.errors import KnowledgeBaseError, NotAKnowledgeBase
 from rulecheck.kb.faq_links import LogicFileError, faq_rule_rows, logic_links
 from rulecheck.kb.glossary import load_glossary
 from rulecheck.kb.ids import faq_id, normalise_question, rule_id
+from rulecheck.kb.inputs import BadInput, MissingInput, NotAPageFile, walk_extras  # noqa: F401 - part of this API
 from rulecheck.kb.location import ExtraSource, bundled_fingerprint, extras_to_meta, inspect_base
-from rulecheck.kb.manifest import MANIFEST_NAME, ManifestEntry, load_manifest
+from rulecheck.kb.manifest import load_manifest
 from rulecheck.kb.page_loading import Input, Progress, load_pages  # noqa: F401 - load_pages: part of this API
-from rulecheck.kb.errors import KnowledgeBaseError, NotAKnowledgeBase
-from rulecheck.kb.schema import FaqPageRow, FaqRow, FaqRuleRow, LinkRow, PageRow, RuleRow, WarningRow
+from rulecheck.kb.schema import (ExportRow, FaqPageRow, FaqRow, FaqRuleRow, LinkRow, PageRow, RedirectRow, RuleRow,
+                                 WarningRow)
 from rulecheck.kb.resolve import LinkResolver, PageRef, assign_page_ids
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
@@ -31,10 +34,6 @@ LOGIC_PATH = DATA_DIR / "logic.toml"
 
 class BuildError(KnowledgeBaseError):
     """The build could not write a base; the old one (if any) is untouched."""
-
-
-class MissingInput(BuildError):
-    """A page file or folder given to the build does not exist."""
 
 
 class StrictBuildFailed(BuildError):
@@ -58,6 +57,8 @@ class BuildReport:
     links_resolved: int = 0
     links_dangling: int = 0
     warnings: list[ParseWarning] = field(default_factory=list)
+    #: What the user should know that is no fault of the input (an export's skipped namespaces).
+    notes: list[str] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         """The counts alone, as stored in `meta`."""
@@ -86,8 +87,11 @@ def build_database(
     `progress(done, total, source)` is called after each page is read. An extra path may be an
     `ExtraSource` (read from its absolute path, its pages' source the path as first given).
     A missing extra path raises `MissingInput`; with `keep_missing` (the automatic rebuild) it
-    is a `missing-extra` warning instead, and stays recorded for the next rebuild.
+    is a `missing-extra` warning instead, and stays recorded for the next rebuild. A FIFO,
+    socket or device given as a path raises `NotAPageFile`; inside a folder it is a warning.
     A file at `db_path` that is not a rulecheck base raises `NotAKnowledgeBase`, untouched.
+    SIGTERM or SIGHUP during the build raises `BuildInterrupted` once everything is cleaned up
+    (the parse worker stopped, the temporary file removed, the old base as it was).
     """
     db_path = Path(db_path).expanduser()
     _check_destination(db_path)
@@ -96,16 +100,18 @@ def build_database(
     gone = [e for e in extras + manifest_sources if not Path(e.path).exists()]
     if gone and not keep_missing:
         raise MissingInput(f"No such file or folder: {gone[0].given}. Check the path and try again.")
-    inputs = _bundled_inputs() + _extra_inputs([e for e in extras if e not in gone],
-                                               [m for m in manifest_sources if m not in gone])
-    with _collector_paused():
-        pages, warnings = load_pages(inputs, progress)
-        warnings += [ParseWarning(e.given, f"this extra page path was built into the base before, but {e.path} is "
+    walked = walk_extras([e for e in extras if e not in gone], {e.path.resolve() for e in load_manifest()},
+                         [m for m in manifest_sources if m not in gone])
+    inputs = _bundled_inputs() + walked.inputs
+    with stop_on_terminate(), _collector_paused():
+        loaded = load_pages(inputs, progress)
+        warnings = walked.warnings + loaded.warnings + [ParseWarning(e.given, f"this extra page path was built into the base before, but {e.path} is "
                                   "gone: it was left out of this rebuild. Put it back, or run `rulecheck build` "
                                   "without it to stop using it.", code="missing-extra") for e in gone]
-        report = write_database(db_path, pages, warnings=warnings, extra_sources=extras, strict=strict,
-                                manifests=manifest_sources)
-        del pages  # freed before the one collection at the end, which then scans a small heap
+        report = write_database(db_path, loaded.pages, warnings=warnings, extra_sources=extras, strict=strict,
+                                manifests=manifest_sources, redirects=loaded.redirects, exports=loaded.exports,
+                                consume=True)
+        del loaded  # freed before the one collection at the end, which then scans a small heap
     return report
 
 
@@ -138,51 +144,6 @@ def _extra_source(given: str | Path | ExtraSource) -> ExtraSource:
     return ExtraSource(str(given), str(Path(given).expanduser().absolute()))
 
 
-def _extra_inputs(extras: Sequence[ExtraSource], manifests: Sequence[ExtraSource] = ()) -> list[Input]:
-    """Every file under the extra paths and in the manifests, sorted by source; hidden files,
-    bundled pages and files met twice skipped; manifest files are read as manifests, not pages.
-
-    Files are read from the absolute path; their source is the path as given (a manifest's file
-    joined to the manifest's path as given), so an automatic rebuild from another folder names
-    (and so ids) the pages as the first build did.
-    """
-    bundled = {e.path.resolve() for e in load_manifest()}
-    found: dict[str, Path] = {}
-    manifests = list(manifests)
-    for extra in extras:
-        path = Path(extra.path)
-        if path.is_file():
-            if path.name == MANIFEST_NAME:
-                manifests.append(extra)
-            else:
-                found.setdefault(extra.given, path)
-        elif path.is_dir():
-            for child in path.rglob("*"):
-                rel = child.relative_to(path)
-                if child.is_file() and not any(part.startswith(".") for part in rel.parts):
-                    if child.name == MANIFEST_NAME:
-                        manifests.append(ExtraSource(str(Path(extra.given) / rel), str(child)))
-                    else:
-                        found.setdefault(str(Path(extra.given) / rel), child)
-        else:
-            raise MissingInput(f"No such file or folder: {extra.given}. Check the path and try again.")
-    facts: dict[Path, ManifestEntry] = {}
-    for manifest in manifests:
-        for entry in load_manifest(manifest.path):
-            facts.setdefault(entry.path.resolve(), entry)
-            found.setdefault(os.path.normpath(Path(manifest.given).parent / entry.file), entry.path)
-    inputs, seen = [], set(bundled)
-    for source, path in sorted(found.items()):
-        resolved = path.resolve()
-        if resolved in seen:
-            continue
-        seen.add(resolved)
-        entry = facts.get(resolved)
-        inputs.append(Input(path, source) if entry is None else
-                      Input(path, source, entry.lang, entry.edition, entry.title))
-    return inputs
-
-
 def _check_destination(db_path: Path) -> None:
     """Refuse a folder, or a file that is not a rulecheck base, before any work is done."""
     if db_path.is_dir():
@@ -203,16 +164,24 @@ def write_database(
     extra_sources: Sequence[ExtraSource | str] = (),
     strict: bool = False,
     manifests: Sequence[ExtraSource | str] = (),
+    redirects: Sequence[Redirect] = (),
+    exports: Sequence[ExportInfo] = (),
+    consume: bool = False,
 ) -> BuildReport:
     """Write parsed pages (in build order) to a new base at `db_path`, replacing it atomically.
+
+    `redirects` (from MediaWiki exports) make their titles aliases of their targets; `exports`
+    are recorded with their sites. With `consume` (the build's own call) the pages' records are
+    emptied as their rows are made, to hold less memory.
 
     Raises `NotAKnowledgeBase` when a file at `db_path` is not a rulecheck base (it is left as it
     is), `BuildError` when the base cannot be written there.
     """
     db_path = Path(db_path).expanduser()
     _check_destination(db_path)
-    rows = _Rows.from_pages(pages)
-    report = BuildReport(db_path, warnings=list(warnings) + rows.warnings)
+    rows = _Rows.from_pages(pages, redirects, exports, consume=consume)
+    report = BuildReport(db_path, warnings=list(warnings) + rows.warnings,
+                         notes=[note for e in exports if (note := e.note())])
     report.pages, report.rules, report.faqs = len(rows.pages), len(rows.rules), len(rows.faqs)
     report.errata = (sum(f.kind == "errata" for f in rows.faqs.values())
                      + sum(r.errata is not None for r in rows.rules))
@@ -245,17 +214,25 @@ class _Rows:
         self.links: list[LinkRow] = []
         self.faq_rules: list[FaqRuleRow] = []
         self.warnings: list[ParseWarning] = []
+        self.exports: list[ExportRow] = []
+        self.redirects: list[RedirectRow] = []
 
     @classmethod
-    def from_pages(cls, pages: Sequence[Page]) -> "_Rows":
+    def from_pages(cls, pages: Sequence[Page], redirects: Sequence[Redirect] = (),
+                   exports: Sequence[ExportInfo] = (), *, consume: bool = False) -> "_Rows":
+        """The rows of `pages`. With `consume`, each page's rules, FAQs and links are emptied once
+        their rows are made, so the parsed records and the rows are never all held at once."""
         self = cls()
         ids, self.warnings = assign_page_ids([(p.title, p.edition, p.source) for p in pages])
         glossary = load_glossary()
-        resolver = LinkResolver((PageRef(i, p.title, p.lang, p.edition) for i, p in zip(ids, pages)), glossary)
+        resolver = LinkResolver((PageRef(i, p.title, p.lang, p.edition) for i, p in zip(ids, pages)), glossary,
+                                ((r.title, r.to_title) for r in redirects))
         candidates: dict[str, set[str]] = {}
         related: dict[str, dict[str, None]] = {}
         rules_of_page: dict[str, list[str]] = {}
         rule_texts: dict[str, str] = {}
+        translations: dict[tuple[str, str], LinkRow] = {}
+        lang_of = {i: p.lang for i, p in zip(ids, pages)}
         for ordinal, (page_id, page) in enumerate(zip(ids, pages), 1):
             page_rules = self._add_rules(page_id, page, resolver, rule_texts)
             rules_of_page[page_id] = page_rules
@@ -263,7 +240,15 @@ class _Rows:
             for link in page.links:
                 self._add_link(resolver, page_id, page, link)
             self.pages.append(PageRow(page_id, page.title, page.lang, page.edition, page.format, page.source,
-                                      ordinal, len(page_rules), faq_count))
+                                      ordinal, len(page_rules), faq_count, page.revision_timestamp,
+                                      page.revision_id, page.url))
+            self._pair_translations(page_id, page, resolver, lang_of, translations)
+            if consume:
+                page.rules, page.faqs, page.links = [], [], []
+        self._add_translations(translations, {i: (p.title, p.lang) for i, p in zip(ids, pages)})
+        self.redirects = [RedirectRow(r.title, r.to_title, resolver.page_for_title(r.to_title)
+                                      or resolver.follow_redirect(r.to_title), r.source) for r in redirects]
+        self.exports = [_export_row(e) for e in exports]
         # Related pages the base lacks say what a FAQ is about (`Discover`, `Riotstopper`); those
         # it has are the pages the candidates come from, named in nearly every rule already.
         faq_texts = {fid: "\n".join([row.question, row.answer, *related.get(fid, ())])
@@ -278,6 +263,32 @@ class _Rows:
         self.faq_rules = faq_rule_rows(faq_texts, rule_texts, candidates, rules_of_page, pairs, glossary,
                                        page_terms)
         return self
+
+    @staticmethod
+    def _pair_translations(page_id: str, page: Page, resolver: LinkResolver, lang_of: dict[str, str | None],
+                           pairs: dict[tuple[str, str], LinkRow]) -> None:
+        """A `translation` link for each interlanguage link (`[[es:Camuflado]]`) whose target the
+        base has in that language: chosen as the interlanguage row's own target is (the link's
+        language, then this page's edition), with the same `candidates` and `chosen_by`."""
+        for link in page.links:
+            if link.kind != "interlanguage" or not link.lang:
+                continue
+            found = resolver.resolution(link, edition=page.edition, page_lang=page.lang)
+            target = found.page_id
+            if target is not None and target != page_id and lang_of[target] == link.lang:
+                pairs[(page_id, target)] = LinkRow(page_id, None, None, "translation", link.to_title, target,
+                                                   link.label, link.lang, found.how, found.candidates,
+                                                   found.chosen_by)
+
+    def _add_translations(self, pairs: dict[tuple[str, str], LinkRow], pages: dict[str, tuple[str, str | None]]) -> None:
+        """The translation pairs, both ways: the way back `how = 'interlanguage'` when that page
+        does not link back itself."""
+        for (page_id, target), row in list(pairs.items()):
+            if (target, page_id) not in pairs:
+                title, lang = pages[page_id]
+                pairs[(target, page_id)] = LinkRow(target, None, None, "translation", title, page_id, None, lang,
+                                                   "interlanguage", None, None)
+        self.links.extend(pairs.values())
 
     def _add_rules(self, page_id: str, page: Page, resolver: LinkResolver, rule_texts: dict[str, str]) -> list[str]:
         """Add a page's rules; `ordinal` is each rule's position on the page (1…N in the parser's
@@ -357,6 +368,13 @@ class _Rows:
         raise BuildError(f"internal error: two FAQ questions share a whole SHA-1 ({fid}). Please report this.")
 
 
+def _export_row(info: ExportInfo) -> ExportRow:
+    site = info.site
+    return ExportRow(info.source, site.name, site.base_url, site.db_name, site.generator, site.schema_version,
+                     site.lang, info.pages, info.redirects,
+                     json.dumps(info.skipped, sort_keys=True) if info.skipped else None)
+
+
 _faq_id = functools.lru_cache(maxsize=4096)(faq_id)
 _normalised = functools.lru_cache(maxsize=4096)(normalise_question)
 #: How many hex digits of hash a FAQ id has: 6, and more only to tell colliding questions apart.
@@ -366,38 +384,32 @@ _HASH_DIGITS = (6, 12, 40)
 def _write_atomically(db_path: Path, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{db_path.name}.", suffix=".tmp", dir=db_path.parent)
-    except OSError as e:
-        raise BuildError(f"Cannot write to {db_path.parent}: {e.strerror}. Choose another --db path.") from e
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        conn = sqlite3.connect(tmp)
-        try:
-            _fill(conn, rows, warnings, meta)
-        finally:
-            conn.close()
-        with open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, db_path)
-    except BaseException as e:
-        tmp.unlink(missing_ok=True)
-        if isinstance(e, (OSError, sqlite3.Error)):
-            raise BuildError(f"Could not write the knowledge base to {db_path}: {e}. "
-                             "The old base, if any, is unchanged.") from e
-        raise
+        remove_leftovers(db_path)
+        with locked_temp_file(db_path) as tmp:
+            conn = sqlite3.connect(tmp)
+            try:
+                _fill(conn, rows, warnings, meta)
+            finally:
+                conn.close()
+            replace_base(tmp, db_path)
+    except (OSError, sqlite3.Error) as e:
+        raise BuildError(f"Could not write the knowledge base to {db_path}: {e}. "
+                         "The old base, if any, is unchanged. Choose another --db path, or free the space.") from e
 
 
 def _fill(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
     conn.execute("pragma journal_mode = off")  # a temporary file: on failure it is deleted, not rolled back
     conn.execute("pragma synchronous = off")  # fsync'd once before the rename instead
     schema.migrate(conn, defer_indexes=True)
+    schema.mark_as_rulecheck(conn)
     conn.executemany(schema.insert_sql("pages"), rows.pages)
     conn.executemany(schema.insert_sql("rules"), rows.rules)
     conn.executemany(schema.insert_sql("faqs"), rows.faqs.values())
     conn.executemany(schema.insert_sql("faq_pages"), rows.faq_pages.values())
     conn.executemany(schema.insert_sql("links"), rows.links)
     conn.executemany(schema.insert_sql("faq_rules"), rows.faq_rules)
+    conn.executemany(schema.insert_sql("exports"), rows.exports)
+    conn.executemany(schema.insert_sql("redirects"), rows.redirects)
     conn.executemany(schema.insert_sql("warnings"), [WarningRow(w.source, w.line, w.code, w.message) for w in warnings])
     conn.executemany("insert or replace into meta values (?, ?)", sorted(meta.items()))
     schema.create_indexes(conn)

@@ -84,7 +84,7 @@ def tiny_db(tmp_path_factory) -> Path:
 
 def test_metadata_describes_every_contract_table_and_column(tiny_db):
     conn = sqlite3.connect(tiny_db)
-    for table in ("pages", "rules", "faqs", "faq_pages", "links", "faq_rules"):
+    for table in ("pages", "rules", "faqs", "faq_pages", "links", "faq_rules", "warnings", "exports", "redirects"):
         columns = [row[1] for row in conn.execute(f"pragma table_info({table})")]
         described = TABLES[table]["columns"]
         assert [c for c in columns if c not in described] == [], table

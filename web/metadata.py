@@ -48,6 +48,9 @@ TABLES: dict[str, dict] = {
             "ordinal": "Order the page was read in.",
             "rule_count": "How many bullets the page has.",
             "faq_count": "How many FAQs and errata the page has.",
+            "revision_timestamp": "From a MediaWiki export: when the revision read (the latest) was saved.",
+            "revision_id": "From a MediaWiki export: that revision's id.",
+            "url": "From a MediaWiki export: the page's address on its wiki.",
         },
     },
     "rules": {
@@ -113,13 +116,16 @@ TABLES: dict[str, dict] = {
             "from_page_id": "The page the link is on.",
             "from_rule_id": "The bullet the link is written in, if any.",
             "from_faq_id": "The FAQ the link is written in or lists as related, if any.",
-            "kind": "`text`, `related`, `interlanguage` (and `category`, `see_also`).",
+            "kind": "`text`, `related`, `interlanguage` (and `category`, `see_also`, `translation`: "
+            "the page in the other language, paired both ways from an interlanguage link).",
             "to_title": "The link target as written.",
             "to_page_id": "The page the target resolves to; empty when the base lacks it.",
             "label": "The link's text where it differs from the target.",
             "lang": "Language prefix of an interlanguage link (`es`).",
-            "how": "How the target was resolved (title, glossary alias…).",
-            "candidates": "How many pages answer the target's name (0: dangling).",
+            "how": "How the target was resolved: `title`, `redirect` (an export's redirect page), `glossary` "
+            "alias; for a `translation` row made from the other page's link, `interlanguage`.",
+            "candidates": "How many pages answer the target's name (0: dangling; empty on a `translation` row "
+                          "made for the way back).",
             "chosen_by": "What chose among several pages of that name: `interlanguage` (the link's language), "
                          "`edition` (the linking page's), `language` (the linking page's), or `order` (the first "
                          "built); empty when one page answered.",
@@ -139,6 +145,30 @@ TABLES: dict[str, dict] = {
                         "the FAQ restates it); `related`: found, but not shown as settled.",
             "ways": "Every way the pair was found, comma-separated, strongest first (`logic,similarity`).",
             "similarity": "The FAQ's and the bullet's word similarity (TF-IDF cosine, 0-1), whichever way found them.",
+        },
+    },
+    "exports": {
+        "description": "The MediaWiki XML exports the base was built from, with their wikis.",
+        "columns": {
+            "source": "The export file (its pages' `source` is `<file>#<title>`).",
+            "site_name": "The wiki's name (`<sitename>`).",
+            "base_url": "The wiki's main page address (`<base>`).",
+            "db_name": "The wiki's database name.",
+            "generator": "The MediaWiki version that wrote the export.",
+            "schema_version": "The export schema (`0.10`, `0.11`).",
+            "lang": "The wiki's content language.",
+            "pages": "Main-namespace pages read as rules pages.",
+            "redirects": "Redirect pages, kept as aliases (`redirects`).",
+            "skipped": "Pages of other namespaces skipped, by namespace (JSON).",
+        },
+    },
+    "redirects": {
+        "description": "Redirect pages of MediaWiki exports: a link to `title` resolves to `to_page_id`.",
+        "columns": {
+            "title": "The redirect page's title.",
+            "to_title": "The title it redirects to.",
+            "to_page_id": "The page that is; empty when the base lacks it.",
+            "source": "The export and title it came from.",
         },
     },
     "meta": {
