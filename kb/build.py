@@ -233,10 +233,14 @@ class _Rows:
         rule_texts: dict[str, str] = {}
         translations: dict[tuple[str, str], LinkRow] = {}
         lang_of = {i: p.lang for i, p in zip(ids, pages)}
+        #: FAQ or rule id → its language, when not English (the FAQ's: its first page's).
+        text_langs: dict[str, str] = {}
         for ordinal, (page_id, page) in enumerate(zip(ids, pages), 1):
             page_rules = self._add_rules(page_id, page, resolver, rule_texts)
             rules_of_page[page_id] = page_rules
-            faq_count = self._add_faqs(page_id, page, resolver, candidates, related)
+            faq_count = self._add_faqs(page_id, page, resolver, candidates, related, text_langs)
+            if page.lang not in (None, "en"):
+                text_langs.update(dict.fromkeys(page_rules, page.lang))
             for link in page.links:
                 self._add_link(resolver, page_id, page, link)
             self.pages.append(PageRow(page_id, page.title, page.lang, page.edition, page.format, page.source,
@@ -249,10 +253,10 @@ class _Rows:
         self.redirects = [RedirectRow(r.title, r.to_title, resolver.page_for_title(r.to_title)
                                       or resolver.follow_redirect(r.to_title), r.source) for r in redirects]
         self.exports = [_export_row(e) for e in exports]
-        # Related pages the base lacks say what a FAQ is about (`Discover`, `Riotstopper`); those
-        # it has are the pages the candidates come from, named in nearly every rule already.
-        faq_texts = {fid: "\n".join([row.question, row.answer, *related.get(fid, ())])
-                     for fid, row in self.faqs.items()}
+        faq_texts = {fid: f"{row.question}\n{row.answer}" for fid, row in self.faqs.items()}
+        # Related pages the base lacks say what a FAQ is about (`Discover`, `Riotstopper`): they
+        # steer its search; those it has are the pages the candidates come from.
+        topics = {fid: "\n".join(titles) for fid, titles in related.items()}
         page_terms = [t.id for t in glossary.terms.values() if t.page and resolver.page_for_title(t.page)]
         try:
             pairs = logic_links(LOGIC_PATH, self.faqs.keys(), rule_texts.keys())
@@ -261,7 +265,7 @@ class _Rows:
                                               "no logic FAQ links were made", code="logic-table"))
             pairs = []
         self.faq_rules = faq_rule_rows(faq_texts, rule_texts, candidates, rules_of_page, pairs, glossary,
-                                       page_terms)
+                                       page_terms, text_langs, topics)
         return self
 
     @staticmethod
@@ -327,13 +331,15 @@ class _Rows:
         return found.page_id
 
     def _add_faqs(self, page_id: str, page: Page, resolver: LinkResolver, candidates: dict[str, set[str]],
-                  related: dict[str, dict[str, None]]) -> int:
+                  related: dict[str, dict[str, None]], text_langs: dict[str, str]) -> int:
         for ordinal, faq in enumerate(page.faqs, 1):
             fid = self._faq_id(page, faq)
             row = self.faqs.get(fid)
             if row is None:
                 self.faqs[fid] = FaqRow(fid, faq.kind, faq.title, faq.version, faq.date, faq.question, faq.answer,
                                         faq.edition or page.edition, faq.source)
+                if page.lang not in (None, "en"):
+                    text_langs[fid] = page.lang
             else:  # the same FAQ on another page: one row; fill what the first copy lacked
                 self.faqs[fid] = row._replace(kind="errata" if faq.kind == "errata" else row.kind,
                                               title=row.title or faq.title, version=row.version or faq.version,

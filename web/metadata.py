@@ -140,11 +140,13 @@ TABLES: dict[str, dict] = {
             "rule_id": "A bullet it settles or relates to.",
             "how": "The strongest way the pair was found: `logic` (the checker cites both), else `similarity` "
                    "(related pages narrowed by full text).",
-            "score": "Strength of the match (higher is closer): 1.0 for `logic`, the cosine for `similarity`.",
+            "score": "Strength of the match (higher is closer): 1.0 for `logic`, the word search's score for "
+                     "`similarity` (the FAQ with the titles of its related pages the base lacks).",
             "strength": "`settles`: the FAQ settles the bullet (a logic row cites both and their words agree, or "
                         "the FAQ restates it); `related`: found, but not shown as settled.",
             "ways": "Every way the pair was found, comma-separated, strongest first (`logic,similarity`).",
-            "similarity": "The FAQ's and the bullet's word similarity (TF-IDF cosine, 0-1), whichever way found them.",
+            "similarity": "The FAQ's and the bullet's word similarity (TF-IDF cosine of the question and answer "
+                          "with the bullet, each stemmed in its own language; 0-1), whichever way found them.",
         },
     },
     "exports": {
