@@ -69,7 +69,9 @@ def tiny_db(tmp_path_factory) -> Path:
              kind="text", to_title="Camouflaged", to_page_id="camuflado"),
     ])
     _insert(conn, "faq_rules", [
-        dict(faq_id="faq-is-a-camo-marker-revealed-aaaaaa", rule_id="to-camouflaged-cancellation-1", how="similarity", score=0.8),
+        # Found by words alone, and settling: as when the FAQ restates the bullet (kb/faq_links.py).
+        dict(faq_id="faq-is-a-camo-marker-revealed-aaaaaa", rule_id="to-camouflaged-cancellation-1", how="similarity", score=0.8,
+             strength="settles", ways="similarity", similarity=0.8),
     ])
     schema.enable_search(conn)
     # Marked as current, so `rulecheck serve --db` serves it rather than rebuilding it.
