@@ -21,8 +21,8 @@ PROGRESS_MIN_PAGES = 20
 def build(paths: tuple[str, ...], db: str | None, strict: bool, manifests: tuple[str, ...]) -> None:
     """Build the knowledge base from the bundled pages plus any PATH given.
 
-    A PATH is a page file (MediaWiki source, wiki plain text, rulebook text or saved HTML) or a
-    folder, read recursively. Bad files are reported as warnings and skipped; the good ones
+    A PATH is a page file (MediaWiki source, wiki plain text, rulebook text or saved HTML), a
+    MediaWiki XML export (Special:Export; its main-namespace pages), or a folder, read recursively. Bad files are reported as warnings and skipped; the good ones
     still land. The base is written to a temporary file and renamed at the end, so a reader
     never sees half a base.
 
@@ -41,6 +41,7 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool, manifests: tuple
         rulecheck build
         rulecheck build my-pages/ Extra_Page.wiki --db rules.db --strict
         rulecheck build --manifest my-pages.toml
+        rulecheck build wiki-export.xml
     """
     from rulecheck.kb.base_file import BuildInterrupted
     from rulecheck.kb.build import BadInput, StrictBuildFailed, build_database
