@@ -7,7 +7,7 @@ MediaWiki XML export:
   2. build: `build_database` on the bundled pages plus the corpus (parsers, ids, links, FAQ
      links, SQLite writes, full-text indexes), in a child process so its peak memory
      (ru_maxrss, and its parse worker's when one ran) is its own;
-  3. the same build without the FAQ↔bullet similarity step, so the rest can be judged alone.
+  3. the same build without the FAQ↔bullet step (`faq_rule_rows`), so the rest can be judged alone.
 Prints each one's seconds, the build/parse ratio (goal: at most 1.5), peak memory (goal: under
 250 MB) and how time grows with the pages (goal: linear, doubling the pages at most doubles
 the time, ±10%).
@@ -51,7 +51,7 @@ def child_build(source: str, db: str, similarity: bool) -> None:
     import sqlite_utils  # noqa: F401 - the full-text indexing's import, likewise
 
     if not similarity:
-        build.similarity_links = lambda *args, **kwargs: []
+        build.faq_rule_rows = lambda *args, **kwargs: []
     start = time.perf_counter()
     report = build.build_database(Path(db), [source])
     seconds = time.perf_counter() - start
@@ -86,7 +86,7 @@ def measure(count: int, root: Path) -> dict:
 
 def report(all_figures: list[dict]) -> None:
     print("build = build_database on the bundled pages plus the corpus; parse = mwparserfromhell.parse of the "
-          "same page files; 'no sim' = the build without the FAQ-bullet similarity step")
+          "same page files; 'no sim' = the build without the FAQ-bullet step")
     print(f"{'pages':>6} {'input':>8} {'as':<7} {'parse s':>8} {'build s':>8} {'ratio':>6} {'peak MB':>8} "
           f"{'worker':>7} | {'no sim s':>8} {'ratio':>6} {'peak MB':>8}")
     for f in all_figures:

@@ -179,32 +179,59 @@ def write_database(
     """
     db_path = Path(db_path).expanduser()
     _check_destination(db_path)
-    rows = _Rows.from_pages(pages, redirects, exports, consume=consume)
-    report = BuildReport(db_path, warnings=list(warnings) + rows.warnings,
-                         notes=[note for e in exports if (note := e.note())])
-    report.pages, report.rules, report.faqs = len(rows.pages), len(rows.rules), len(rows.faqs)
-    report.errata = (sum(f.kind == "errata" for f in rows.faqs.values())
-                     + sum(r.errata is not None for r in rows.rules))
-    report.links_resolved = sum(link.to_page_id is not None for link in rows.links)
-    report.links_dangling = len(rows.links) - report.links_resolved
-    if strict and report.warnings:
-        raise StrictBuildFailed(
-            f"{len(report.warnings)} warning(s) under --strict: the base at {db_path} was not written (an existing one is left as it was). "
-            "Fix the files named above, or build without --strict.", report)
-    meta = {
-        "fingerprint": bundled_fingerprint(),
-        "extra_sources": extras_to_meta(_extra_source(e) for e in extra_sources),
-        "manifests": extras_to_meta(_extra_source(m) for m in manifests),
-        "counts": json.dumps(report.counts(), sort_keys=True),
-    }
-    _write_atomically(db_path, rows, report.warnings, meta)
+    try:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+        remove_leftovers(db_path)
+        with locked_temp_file(db_path) as tmp:
+            conn = sqlite3.connect(tmp)
+            try:
+                _begin(conn)
+                rows = _Rows.from_pages(pages, redirects, exports, consume=consume, conn=conn)
+                report = _report(db_path, rows, warnings, exports)
+                if strict and report.warnings:  # the temporary file goes; the old base stays
+                    raise StrictBuildFailed(
+                        f"{len(report.warnings)} warning(s) under --strict: the base at {db_path} was not written "
+                        "(an existing one is left as it was). Fix the files named above, or build without --strict.",
+                        report)
+                meta = {
+                    "fingerprint": bundled_fingerprint(),
+                    "extra_sources": extras_to_meta(_extra_source(e) for e in extra_sources),
+                    "manifests": extras_to_meta(_extra_source(m) for m in manifests),
+                    "counts": json.dumps(report.counts(), sort_keys=True),
+                }
+                _finish(conn, rows, report.warnings, meta)
+            finally:
+                conn.close()
+            replace_base(tmp, db_path)
+    except (OSError, sqlite3.Error) as e:
+        raise BuildError(f"Could not write the knowledge base to {db_path}: {e}. "
+                         "The old base, if any, is unchanged. Choose another --db path, or free the space.") from e
     return report
 
 
-class _Rows:
-    """The rows of every table, computed in memory before anything is written."""
+def _report(db_path: Path, rows: "_Rows", warnings: Sequence[ParseWarning], exports: Sequence[ExportInfo]) -> BuildReport:
+    report = BuildReport(db_path, warnings=list(warnings) + rows.warnings,
+                         notes=[note for e in exports if (note := e.note())])
+    rows.flush()
+    report.pages, report.rules, report.faqs = len(rows.pages), rows.written["rules"], len(rows.faqs)
+    report.errata = sum(f.kind == "errata" for f in rows.faqs.values()) + rows.written["errata"]
+    report.links_resolved = rows.written["links_resolved"]
+    report.links_dangling = rows.written["links"] - report.links_resolved
+    return report
 
-    def __init__(self) -> None:
+
+#: `rules` and `links` rows are written to the temporary base in batches of this many, not all
+#: kept until the end: at 5,000 pages they are most of the build's memory.
+FLUSH_ROWS = 10_000
+
+
+class _Rows:
+    """The rows of every table. `rules` and `links`, the long ones, are written to `conn` (the
+    new base) as they grow (`FLUSH_ROWS`), counted in `written`; the rest are written at the end."""
+
+    def __init__(self, conn: sqlite3.Connection | None = None) -> None:
+        self._conn = conn
+        self.written = {"rules": 0, "errata": 0, "links": 0, "links_resolved": 0}
         self.pages: list[PageRow] = []
         self.rules: list[RuleRow] = []
         self.faqs: dict[str, FaqRow] = {}
@@ -219,10 +246,12 @@ class _Rows:
 
     @classmethod
     def from_pages(cls, pages: Sequence[Page], redirects: Sequence[Redirect] = (),
-                   exports: Sequence[ExportInfo] = (), *, consume: bool = False) -> "_Rows":
+                   exports: Sequence[ExportInfo] = (), *, consume: bool = False,
+                   conn: sqlite3.Connection | None = None) -> "_Rows":
         """The rows of `pages`. With `consume`, each page's rules, FAQs and links are emptied once
-        their rows are made, so the parsed records and the rows are never all held at once."""
-        self = cls()
+        their rows are made, so the parsed records and the rows are never all held at once. With
+        `conn`, rules and links are written there as they grow (else all are kept)."""
+        self = cls(conn)
         ids, self.warnings = assign_page_ids([(p.title, p.edition, p.source) for p in pages])
         glossary = load_glossary()
         resolver = LinkResolver((PageRef(i, p.title, p.lang, p.edition) for i, p in zip(ids, pages)), glossary,
@@ -249,6 +278,8 @@ class _Rows:
             self._pair_translations(page_id, page, resolver, lang_of, translations)
             if consume:
                 page.rules, page.faqs, page.links = [], [], []
+            if len(self.rules) + len(self.links) >= FLUSH_ROWS:
+                self.flush()
         self._add_translations(translations, {i: (p.title, p.lang) for i, p in zip(ids, pages)})
         self.redirects = [RedirectRow(r.title, r.to_title, resolver.page_for_title(r.to_title)
                                       or resolver.follow_redirect(r.to_title), r.source) for r in redirects]
@@ -267,6 +298,18 @@ class _Rows:
         self.faq_rules = faq_rule_rows(faq_texts, rule_texts, candidates, rules_of_page, pairs, glossary,
                                        page_terms, text_langs, topics)
         return self
+
+    def flush(self) -> None:
+        """Write the `rules` and `links` rows made so far (when there is a base to write to)."""
+        if self._conn is None:
+            return
+        self.written["rules"] += len(self.rules)
+        self.written["errata"] += sum(r.errata is not None for r in self.rules)
+        self.written["links"] += len(self.links)
+        self.written["links_resolved"] += sum(link.to_page_id is not None for link in self.links)
+        self._conn.executemany(schema.insert_sql("rules"), self.rules)
+        self._conn.executemany(schema.insert_sql("links"), self.links)
+        self.rules, self.links = [], []
 
     @staticmethod
     def _pair_translations(page_id: str, page: Page, resolver: LinkResolver, lang_of: dict[str, str | None],
@@ -387,32 +430,20 @@ _normalised = functools.lru_cache(maxsize=4096)(normalise_question)
 _HASH_DIGITS = (6, 12, 40)
 
 
-def _write_atomically(db_path: Path, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
-    try:
-        db_path.parent.mkdir(parents=True, exist_ok=True)
-        remove_leftovers(db_path)
-        with locked_temp_file(db_path) as tmp:
-            conn = sqlite3.connect(tmp)
-            try:
-                _fill(conn, rows, warnings, meta)
-            finally:
-                conn.close()
-            replace_base(tmp, db_path)
-    except (OSError, sqlite3.Error) as e:
-        raise BuildError(f"Could not write the knowledge base to {db_path}: {e}. "
-                         "The old base, if any, is unchanged. Choose another --db path, or free the space.") from e
-
-
-def _fill(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
+def _begin(conn: sqlite3.Connection) -> None:
+    """Make the new base's empty tables (their plain indexes come after the rows)."""
     conn.execute("pragma journal_mode = off")  # a temporary file: on failure it is deleted, not rolled back
     conn.execute("pragma synchronous = off")  # fsync'd once before the rename instead
     schema.migrate(conn, defer_indexes=True)
     schema.mark_as_rulecheck(conn)
+
+
+def _finish(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
+    """Write the rows not yet written, the indexes and the full-text tables."""
+    rows.flush()
     conn.executemany(schema.insert_sql("pages"), rows.pages)
-    conn.executemany(schema.insert_sql("rules"), rows.rules)
     conn.executemany(schema.insert_sql("faqs"), rows.faqs.values())
     conn.executemany(schema.insert_sql("faq_pages"), rows.faq_pages.values())
-    conn.executemany(schema.insert_sql("links"), rows.links)
     conn.executemany(schema.insert_sql("faq_rules"), rows.faq_rules)
     conn.executemany(schema.insert_sql("exports"), rows.exports)
     conn.executemany(schema.insert_sql("redirects"), rows.redirects)
