@@ -8,9 +8,10 @@ import gc
 import json
 import os
 import sqlite3
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 from rulecheck.data import DATA_DIR
 from rulecheck.ingest.mediawiki_export import ExportInfo
@@ -183,10 +184,10 @@ def write_database(
         db_path.parent.mkdir(parents=True, exist_ok=True)
         remove_leftovers(db_path)
         with locked_temp_file(db_path) as tmp:
-            conn = sqlite3.connect(tmp)
+            conn = sqlite3.connect(tmp, check_same_thread=False)  # `_finish` writes from a second thread
             try:
                 _begin(conn)
-                rows = _Rows.from_pages(pages, redirects, exports, consume=consume, conn=conn)
+                rows = _Rows.from_pages(pages, redirects, exports, consume=consume, conn=conn, defer_faq_links=True)
                 report = _report(db_path, rows, warnings, exports)
                 if strict and report.warnings:  # the temporary file goes; the old base stays
                     raise StrictBuildFailed(
@@ -232,6 +233,7 @@ class _Rows:
     def __init__(self, conn: sqlite3.Connection | None = None) -> None:
         self._conn = conn
         self.written = {"rules": 0, "errata": 0, "links": 0, "links_resolved": 0}
+        self._faq_links: Callable[[], list[FaqRuleRow]] | None = None
         self.pages: list[PageRow] = []
         self.rules: list[RuleRow] = []
         self.faqs: dict[str, FaqRow] = {}
@@ -247,10 +249,11 @@ class _Rows:
     @classmethod
     def from_pages(cls, pages: Sequence[Page], redirects: Sequence[Redirect] = (),
                    exports: Sequence[ExportInfo] = (), *, consume: bool = False,
-                   conn: sqlite3.Connection | None = None) -> "_Rows":
+                   conn: sqlite3.Connection | None = None, defer_faq_links: bool = False) -> "_Rows":
         """The rows of `pages`. With `consume`, each page's rules, FAQs and links are emptied once
         their rows are made, so the parsed records and the rows are never all held at once. With
-        `conn`, rules and links are written there as they grow (else all are kept)."""
+        `conn`, rules and links are written there as they grow (else all are kept). With
+        `defer_faq_links`, `faq_rules` is left for `link_faqs()`."""
         self = cls(conn)
         ids, self.warnings = assign_page_ids([(p.title, p.edition, p.source) for p in pages])
         glossary = load_glossary()
@@ -295,9 +298,16 @@ class _Rows:
             self.warnings.append(ParseWarning(str(LOGIC_PATH), f"the logic table cannot be read ({e}); "
                                               "no logic FAQ links were made", code="logic-table"))
             pairs = []
-        self.faq_rules = faq_rule_rows(faq_texts, rule_texts, candidates, rules_of_page, pairs, glossary,
-                                       page_terms, text_langs, topics)
+        self._faq_links = functools.partial(faq_rule_rows, faq_texts, rule_texts, candidates, rules_of_page, pairs,
+                                            glossary, page_terms, text_langs, topics)
+        if not defer_faq_links:
+            self.link_faqs()
         return self
+
+    def link_faqs(self) -> None:
+        """Make the `faq_rules` rows (`kb/faq_links.py`), once."""
+        if self._faq_links is not None:
+            self.faq_rules, self._faq_links = self._faq_links(), None
 
     def flush(self) -> None:
         """Write the `rules` and `links` rows made so far (when there is a base to write to)."""
@@ -439,21 +449,43 @@ def _begin(conn: sqlite3.Connection) -> None:
 
 
 def _finish(conn: sqlite3.Connection, rows: _Rows, warnings: Sequence[ParseWarning], meta: dict[str, str]) -> None:
-    """Write the rows not yet written, the indexes and the full-text tables."""
+    """Write the rows not yet written, the indexes and the full-text tables.
+
+    The FAQ links (pure Python) are made in this thread while a second one writes the other
+    tables, their indexes and the full-text indexes: SQLite's own work there runs without
+    Python's lock, so the two overlap on two cores. Then `faq_rules` is written and every
+    foreign key checked.
+    """
     rows.flush()
-    conn.executemany(schema.insert_sql("pages"), rows.pages)
-    conn.executemany(schema.insert_sql("faqs"), rows.faqs.values())
-    conn.executemany(schema.insert_sql("faq_pages"), rows.faq_pages.values())
+    failed: list[BaseException] = []
+
+    def write_the_rest() -> None:
+        try:
+            conn.executemany(schema.insert_sql("pages"), rows.pages)
+            conn.executemany(schema.insert_sql("faqs"), rows.faqs.values())
+            conn.executemany(schema.insert_sql("faq_pages"), rows.faq_pages.values())
+            conn.executemany(schema.insert_sql("exports"), rows.exports)
+            conn.executemany(schema.insert_sql("redirects"), rows.redirects)
+            conn.executemany(schema.insert_sql("warnings"),
+                             [WarningRow(w.source, w.line, w.code, w.message) for w in warnings])
+            conn.executemany("insert or replace into meta values (?, ?)", sorted(meta.items()))
+            schema.create_indexes(conn)
+            schema.enable_search(conn)
+            conn.commit()
+        except BaseException as e:  # noqa: BLE001 - handed to the build's thread, raised there
+            failed.append(e)
+
+    writer = threading.Thread(target=write_the_rest, name="rulecheck-base-writer")
+    writer.start()
+    try:
+        rows.link_faqs()
+    finally:
+        writer.join()
+    if failed:
+        raise failed[0]
     conn.executemany(schema.insert_sql("faq_rules"), rows.faq_rules)
-    conn.executemany(schema.insert_sql("exports"), rows.exports)
-    conn.executemany(schema.insert_sql("redirects"), rows.redirects)
-    conn.executemany(schema.insert_sql("warnings"), [WarningRow(w.source, w.line, w.code, w.message) for w in warnings])
-    conn.executemany("insert or replace into meta values (?, ?)", sorted(meta.items()))
-    schema.create_indexes(conn)
     conn.commit()
     broken = conn.execute("pragma foreign_key_check").fetchall()
     if broken:
         raise BuildError(f"internal error: {len(broken)} row(s) break a foreign key (first: {broken[0]}). "
                          "Please report this with the pages you built.")
-    schema.enable_search(conn)
-    conn.commit()

@@ -232,6 +232,10 @@ class Similarity:
         """The unit vector of a FAQ's text."""
         return self._weights.vector(self.tokens(faq_text, lang))
 
+    def vector(self, tokens: list[str]) -> dict[str, float]:
+        """The unit vector of these tokens."""
+        return self._weights.vector(tokens)
+
     def score(self, query: dict[str, float], rule_text: str, lang: str | None = None) -> float:
         """Cosine of a FAQ's vector (`query`) and a rule's text, rounded to 4 places."""
         return round(cosine(query, self._weights.vector(self.tokens(rule_text, lang))), 4)
@@ -268,11 +272,12 @@ def nearest_rules(
     candidate_pages: Mapping[str, Iterable[str]],
     rules_of_page: Mapping[str, Sequence[str]],
     topics: Mapping[str, str] | None = None,
-) -> list[tuple[str, str, float]]:
-    """`(faq_id, rule_id, score)` for each FAQ's nearest candidate rules, best first per FAQ.
+) -> list[tuple[str, str, float, float]]:
+    """`(faq_id, rule_id, score, cosine)` for each FAQ's nearest candidate rules, best first per FAQ.
 
     A FAQ is searched with its text plus its `topics` (the titles of related pages the base
-    lacks, `Discover`, `Riotstopper`: what the FAQ is about).
+    lacks, `Discover`, `Riotstopper`: what the FAQ is about): that is `score`; `cosine` is its
+    own text's (the same when it has no topics), summed from the same postings.
 
     `candidate_pages` maps a FAQ id to the pages whose rules it may link to (the pages it is on
     and those its related links resolve to); `rules_of_page` gives their rules. Only those rules
@@ -282,15 +287,17 @@ def nearest_rules(
     order) reuse its index, and memory stays bounded whatever the number of pages.
     """
     indexes: OrderedDict[str, dict[str, list[tuple[str, float]]]] = OrderedDict()
-    found: list[tuple[str, str, float]] = []
+    found: list[tuple[str, str, float, float]] = []
     topics = topics or {}
     for faq_id, text in faq_texts.items():
-        topic = topics.get(faq_id)
-        query = similarity.query(f"{text}\n{topic}" if topic else text, similarity.langs.get(faq_id))
+        topic, lang = topics.get(faq_id), similarity.langs.get(faq_id)
+        own = similarity.tokens(text, lang)
+        query = similarity.vector(own + similarity.tokens(topic, lang)) if topic else similarity.vector(own)
         if not query:
             continue
+        pages = set(candidate_pages.get(faq_id, ()))
         sums: dict[str, float] = {}
-        for page in set(candidate_pages.get(faq_id, ())):
+        for page in pages:
             index = indexes.get(page)
             if index is None:
                 index = indexes[page] = similarity.index(rules_of_page.get(page, ()), rule_texts)
@@ -306,7 +313,20 @@ def nearest_rules(
         if not best or -best[0][0] < MIN_SCORE:
             continue
         floor = max(MIN_SCORE, -best[0][0] * MIN_SHARE)
-        found.extend((faq_id, r, -s) for s, r in best if -s >= floor)
+        kept = {r: -s for s, r in best if -s >= floor}
+        if topic:  # the FAQ's own words against the kept rules, from the same postings
+            own_query, own_sums = similarity.vector(own), dict.fromkeys(kept, 0.0)
+            for page in pages:
+                index = indexes.get(page)
+                if index is None:  # evicted by a FAQ of more than INDEXED_PAGES pages
+                    index = similarity.index(rules_of_page.get(page, ()), rule_texts)
+                for token, weight in own_query.items():
+                    for rule_id, rule_weight in index.get(token, ()):
+                        if rule_id in own_sums:
+                            own_sums[rule_id] += weight * rule_weight
+            found.extend((faq_id, r, score, round(own_sums[r], 4)) for r, score in kept.items())
+        else:
+            found.extend((faq_id, r, score, score) for r, score in kept.items())
     return found
 
 
@@ -333,13 +353,15 @@ def faq_rule_rows(
     English when missing), which its words are stemmed in.
     """
     similarity = Similarity(rule_texts, glossary, drop_terms, langs)
-    langs, topics = similarity.langs, topics or {}
+    langs = similarity.langs
     # Pairs by FAQ, in the FAQs' order (the pages' order): each FAQ's rules are then met while
     # the tokenizer still holds their page's texts.
     found: dict[str, dict[str, dict[str, float]]] = {}
-    for faq_id, rule_id, score in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages, rules_of_page,
-                                                topics):
+    own_cosine: dict[tuple[str, str], float] = {}
+    for faq_id, rule_id, score, cos in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages,
+                                                     rules_of_page, topics):
         found.setdefault(faq_id, {}).setdefault(rule_id, {})["similarity"] = score
+        own_cosine[(faq_id, rule_id)] = cos
     for faq_id, rule_id in logic_pairs:
         found.setdefault(faq_id, {}).setdefault(rule_id, {})["logic"] = 1.0
     rows = []
@@ -348,8 +370,8 @@ def faq_rule_rows(
         query = None
         for rule_id, ways_found in rules.items():
             rule_text, rule_lang = rule_texts.get(rule_id, ""), langs.get(rule_id)
-            cos = ways_found.get("similarity")
-            if cos is None or topics.get(faq_id):  # the FAQ's own words: do they agree with the bullet's?
+            cos = own_cosine.get((faq_id, rule_id))
+            if cos is None:  # found by logic alone: do the FAQ's own words agree with the bullet's?
                 query = similarity.query(faq_text, faq_lang) if query is None else query
                 cos = similarity.score(query, rule_text, rule_lang) if query else 0.0
             ways = [w for w in WAYS if w in ways_found]
