@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import repeat
 from operator import mul
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 import Stemmer
 
@@ -38,7 +38,7 @@ MIN_SHARE = 0.55
 #: Glossary terms (`@discover`) carry a FAQ's topic: they weigh this much more than other words.
 TERM_WEIGHT = 2.0
 #: How many candidate pages' inverted indexes are kept at once (the most recently used).
-INDEXED_PAGES = 256
+INDEXED_PAGES = 64
 #: How many texts' tokens, and how many distinct words' forms, the tokenizer keeps before it
 #: starts afresh: a bound on memory, far above what one page and its FAQs repeat.
 TOKEN_CACHE = 4096
@@ -272,8 +272,9 @@ def nearest_rules(
     candidate_pages: Mapping[str, Iterable[str]],
     rules_of_page: Mapping[str, Sequence[str]],
     topics: Mapping[str, str] | None = None,
-) -> list[tuple[str, str, float, float]]:
-    """`(faq_id, rule_id, score, cosine)` for each FAQ's nearest candidate rules, best first per FAQ.
+) -> Iterator[tuple[str, str, float, float]]:
+    """`(faq_id, rule_id, score, cosine)` for each FAQ's nearest candidate rules, best first per
+    FAQ, FAQ after FAQ (made as they are asked for).
 
     A FAQ is searched with its text plus its `topics` (the titles of related pages the base
     lacks, `Discover`, `Riotstopper`: what the FAQ is about): that is `score`; `cosine` is its
@@ -287,7 +288,6 @@ def nearest_rules(
     order) reuse its index, and memory stays bounded whatever the number of pages.
     """
     indexes: OrderedDict[str, dict[str, list[tuple[str, float]]]] = OrderedDict()
-    found: list[tuple[str, str, float, float]] = []
     topics = topics or {}
     for faq_id, text in faq_texts.items():
         topic, lang = topics.get(faq_id), similarity.langs.get(faq_id)
@@ -324,10 +324,9 @@ def nearest_rules(
                     for rule_id, rule_weight in index.get(token, ()):
                         if rule_id in own_sums:
                             own_sums[rule_id] += weight * rule_weight
-            found.extend((faq_id, r, score, round(own_sums[r], 4)) for r, score in kept.items())
+            yield from ((faq_id, r, score, round(own_sums[r], 4)) for r, score in kept.items())
         else:
-            found.extend((faq_id, r, score, score) for r, score in kept.items())
-    return found
+            yield from ((faq_id, r, score, score) for r, score in kept.items())
 
 
 def faq_rule_rows(
@@ -353,33 +352,53 @@ def faq_rule_rows(
     English when missing), which its words are stemmed in.
     """
     similarity = Similarity(rule_texts, glossary, drop_terms, langs)
-    langs = similarity.langs
-    # Pairs by FAQ, in the FAQs' order (the pages' order): each FAQ's rules are then met while
-    # the tokenizer still holds their page's texts.
-    found: dict[str, dict[str, dict[str, float]]] = {}
-    own_cosine: dict[tuple[str, str], float] = {}
-    for faq_id, rule_id, score, cos in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages,
-                                                     rules_of_page, topics):
-        found.setdefault(faq_id, {}).setdefault(rule_id, {})["similarity"] = score
-        own_cosine[(faq_id, rule_id)] = cos
+    logic: dict[str, dict[str, None]] = {}
     for faq_id, rule_id in logic_pairs:
-        found.setdefault(faq_id, {}).setdefault(rule_id, {})["logic"] = 1.0
-    rows = []
-    for faq_id, rules in found.items():
-        faq_text, faq_lang = faq_texts.get(faq_id, ""), langs.get(faq_id)
-        query = None
-        for rule_id, ways_found in rules.items():
-            rule_text, rule_lang = rule_texts.get(rule_id, ""), langs.get(rule_id)
-            cos = own_cosine.get((faq_id, rule_id))
-            if cos is None:  # found by logic alone: do the FAQ's own words agree with the bullet's?
-                query = similarity.query(faq_text, faq_lang) if query is None else query
-                cos = similarity.score(query, rule_text, rule_lang) if query else 0.0
-            ways = [w for w in WAYS if w in ways_found]
-            restated = similarity.restates(faq_text, rule_text, faq_lang, rule_lang)
-            strength = "settles" if settles(ways, cos, restated) else "related"
-            rows.append(FaqRuleRow(faq_id, rule_id, ways[0], ways_found[ways[0]], strength, ",".join(ways), cos))
+        logic.setdefault(faq_id, {})[rule_id] = None
+    rows: list[FaqRuleRow] = []
+    # FAQ by FAQ as the search finds their rules (the pages' order): a FAQ's rows are made while
+    # the tokenizer still holds their texts, and no table of every pair is kept beside the rows.
+    faq_id, found = None, {}
+    for next_faq, rule_id, score, cos in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages,
+                                                        rules_of_page, topics):
+        if next_faq != faq_id:
+            _add_rows(rows, similarity, faq_id, found, logic.pop(faq_id, {}), faq_texts, rule_texts)
+            faq_id, found = next_faq, {}
+        found[rule_id] = (score, cos)
+    _add_rows(rows, similarity, faq_id, found, logic.pop(faq_id, {}), faq_texts, rule_texts)
+    for faq_id, rules in logic.items():  # FAQs the search found nothing for
+        _add_rows(rows, similarity, faq_id, {}, rules, faq_texts, rule_texts)
     rows.sort()
     return rows
+
+
+#: `ways` as stored, one string each (72,000 rows at 5,000 pages share them).
+_WAYS_TEXT = {ways: ",".join(ways) for ways in (("logic",), ("similarity",), ("logic", "similarity"))}
+
+
+def _add_rows(rows: list[FaqRuleRow], similarity: Similarity, faq_id: str | None,
+              found: Mapping[str, tuple[float, float]], logic: Iterable[str],
+              faq_texts: Mapping[str, str], rule_texts: Mapping[str, str]) -> None:
+    """Add one FAQ's rows: the rules its search `found` (`rule → (score, own cosine)`) and those
+    a logic row cites beside it."""
+    if faq_id is None:
+        return
+    langs = similarity.langs
+    faq_text, faq_lang = faq_texts.get(faq_id, ""), langs.get(faq_id)
+    query = None
+    logic = set(logic)
+    for rule_id in {**found, **dict.fromkeys(logic)}:
+        rule_text, rule_lang = rule_texts.get(rule_id, ""), langs.get(rule_id)
+        if rule_id in found:
+            score, cos = found[rule_id]
+        else:  # found by logic alone: do the FAQ's own words agree with the bullet's?
+            query = similarity.query(faq_text, faq_lang) if query is None else query
+            score, cos = None, (similarity.score(query, rule_text, rule_lang) if query else 0.0)
+        ways = tuple(w for w in WAYS if w == "logic" and rule_id in logic or w == "similarity" and rule_id in found)
+        restated = similarity.restates(faq_text, rule_text, faq_lang, rule_lang)
+        strength = "settles" if settles(ways, cos, restated) else "related"
+        rows.append(FaqRuleRow(faq_id, rule_id, ways[0], 1.0 if ways[0] == "logic" else score, strength,
+                               _WAYS_TEXT[ways], cos))
 
 
 def settles(ways: Sequence[str], similarity: float, restated: bool = False) -> bool:
