@@ -24,8 +24,7 @@ def bundled_pages():
     from rulecheck.kb.build import _bundled_inputs
     from rulecheck.kb.page_loading import load_pages
 
-    pages, _ = load_pages(_bundled_inputs())
-    return pages
+    return load_pages(_bundled_inputs()).pages
 
 
 def varied(pages, count: int, seed: int = 8):

@@ -8,10 +8,14 @@ counts as a wrong one. Prints, for the links shown as `settles`, for all rows, a
 `settles` links miss and the `settles` links that are wrong. Goal: precision >= 90% at
 recall >= 80% for `settles`.
 
-    python benchmarks/faq_links_quality.py
+    python benchmarks/faq_links_quality.py [--logic PATH]
+
+`--logic` builds with another logic table (another branch's `data/logic.toml`, copied out) to
+see what its rows would do to the links.
 """
 from __future__ import annotations
 
+import argparse
 import sqlite3
 import tempfile
 import tomllib
@@ -21,7 +25,14 @@ LABELS = Path(__file__).resolve().parent.parent / "tests" / "labels" / "faq_rule
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--logic", type=Path, help="build with this logic table instead of data/logic.toml")
+    args = parser.parse_args()
+    import rulecheck.kb.build as build
     from rulecheck.kb.build import build_database
+
+    if args.logic:
+        build.LOGIC_PATH = args.logic
 
     truth = {(p["faq"], p["rule"]) for p in tomllib.loads(LABELS.read_text(encoding="utf-8"))["pair"] if p["settles"]}
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,19 +1,26 @@
-"""Ingest benchmark: build a generated 1,000-page corpus and compare with a bare parse.
+"""Ingest benchmark: build varied corpora of 1,000 and 5,000 pages and compare with a bare parse.
 
-Generates N pages by copying the bundled ones under distinct titles, then in one run:
-  1. parse-only: `mwparserfromhell.parse` on every generated file's text;
-  2. ingest: `build_database` on the bundled pages plus the corpus (parsers, ids, links,
-     FAQ links, SQLite writes, full-text indexes), in a child process so its peak memory
-     (ru_maxrss) is its own.
-Prints pages/s for both, their time ratio (goal: at most 1.5) and the ingest's peak memory
-(goal: under 200 MB), and the peak of its parse worker process when one ran (on 2+ cores).
+The corpus (`corpus.py`) is made from the bundled pages with new titles, shuffled bullets and
+every FAQ reworded, so nothing dedups. For each size, given as separate files and as one
+MediaWiki XML export:
+  1. parse only: `mwparserfromhell.parse` on every page's text, read from the files;
+  2. build: `build_database` on the bundled pages plus the corpus (parsers, ids, links, FAQ
+     links, SQLite writes, full-text indexes), in a child process so its peak memory
+     (ru_maxrss, and its parse worker's when one ran) is its own;
+  3. the same build without the FAQ↔bullet step (`faq_rule_rows`), so the rest can be judged alone.
+Prints each one's seconds, the build/parse ratio (goal: at most 1.5), peak memory (goal: under
+250 MB) and how time grows with the pages (goal: linear, doubling the pages at most doubles
+the time, ±10%).
 
-    python benchmarks/ingest_bench.py [--pages 1000] [--keep DIR]
+    python benchmarks/ingest_bench.py [--pages 1000 5000] [--keep DIR]
+    python benchmarks/ingest_bench.py --generate DIR --pages 5000 [--export]   # write a corpus only
+    python benchmarks/ingest_bench.py --parse-only DIR                          # the bare parse alone
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import resource
 import subprocess
 import sys
@@ -21,45 +28,32 @@ import tempfile
 import time
 from pathlib import Path
 
-
-def generate(folder: Path, count: int) -> list[Path]:
-    """Write `count` pages cycled from the bundled ones, each under a title of its own."""
-    from rulecheck.kb.manifest import load_manifest
-
-    sources = [(e.path, e.path.read_text(encoding="utf-8")) for e in load_manifest()]
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for i in range(count):
-        path, text = sources[i % len(sources)]
-        first, _, rest = text.partition("\n")
-        title = f"{first} {i:04d}"  # `View source for X` and plain-text first lines alike
-        # A plain-text page repeats its title in capitals (`CAMUFLADO`): keep the two in step.
-        rest = rest.replace(f"\n{first.upper()}\n", f"\n{title.upper()}\n")
-        target = folder / f"{path.stem}-{i:04d}{path.suffix}"
-        target.write_text(f"{title}\n{rest}", encoding="utf-8")
-        written.append(target)
-    return written
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import corpus  # noqa: E402 - the generator beside this script
 
 
-def parse_only(files: list[Path]) -> float:
-    """Seconds to read and `mwparserfromhell.parse` every file."""
+def parse_only(folder: Path) -> float:
+    """Seconds to read and `mwparserfromhell.parse` every page file under `folder`."""
     import mwparserfromhell
 
     start = time.perf_counter()
-    for path in files:
+    for path in sorted(folder.iterdir()):
         mwparserfromhell.parse(path.read_text(encoding="utf-8"))
     return time.perf_counter() - start
 
 
-def child_build(corpus: str, db: str) -> None:
+def child_build(source: str, db: str, similarity: bool) -> None:
     """Run in the child process: build and print seconds, counts and peak RSS as JSON."""
-    from rulecheck.kb.build import build_database
+    from rulecheck.kb import build
+    from rulecheck.kb.page_loading import import_parsers
 
-    import rulecheck.ingest  # noqa: F401 - import cost is not ingest cost
+    import_parsers()  # import cost is not ingest cost
     import sqlite_utils  # noqa: F401 - the full-text indexing's import, likewise
 
+    if not similarity:
+        build.faq_rule_rows = lambda *args, **kwargs: []
     start = time.perf_counter()
-    report = build_database(Path(db), [corpus])
+    report = build.build_database(Path(db), [source])
     seconds = time.perf_counter() - start
     peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     worker_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # the parse worker, if one ran
@@ -67,31 +61,78 @@ def child_build(corpus: str, db: str) -> None:
                       "warnings": len(report.warnings), "peak_mb": peak_kb / 1024, "worker_mb": worker_kb / 1024}))
 
 
+def run_build(source: Path, db: Path, similarity: bool = True) -> dict:
+    db.unlink(missing_ok=True)
+    out = subprocess.run([sys.executable, __file__, "--child-build", str(source), str(db),
+                          "yes" if similarity else "no"], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def measure(count: int, root: Path) -> dict:
+    folder = root / f"pages-{count}"
+    export = root / f"export-{count}.xml"
+    if not folder.is_dir():
+        corpus.write_files(folder, count)
+    if not export.is_file():
+        corpus.write_export(export, count)
+    parse_only(folder)  # warm the file cache and the import
+    figures = {"pages": count, "parse": parse_only(folder), "bytes": sum(p.stat().st_size for p in folder.iterdir()),
+               "export_bytes": export.stat().st_size}
+    for name, source in (("files", folder), ("export", export)):
+        figures[name] = run_build(source, root / "bench.db")
+        figures[f"{name}_nosim"] = run_build(source, root / "bench.db", similarity=False)
+    return figures
+
+
+def report(all_figures: list[dict]) -> None:
+    print("build = build_database on the bundled pages plus the corpus; parse = mwparserfromhell.parse of the "
+          "same page files; 'no sim' = the build without the FAQ-bullet step")
+    print(f"{'pages':>6} {'input':>8} {'as':<7} {'parse s':>8} {'build s':>8} {'ratio':>6} {'peak MB':>8} "
+          f"{'worker':>7} | {'no sim s':>8} {'ratio':>6} {'peak MB':>8}")
+    for f in all_figures:
+        for name in ("files", "export"):
+            b, n = f[name], f[f"{name}_nosim"]
+            size = f["bytes"] if name == "files" else f["export_bytes"]
+            print(f"{f['pages']:>6} {size / 1e6:>6.1f}MB {name:<7} {f['parse']:>8.2f} {b['seconds']:>8.2f} "
+                  f"{b['seconds'] / f['parse']:>5.2f}x {b['peak_mb']:>8.0f} {b['worker_mb']:>7.0f} | "
+                  f"{n['seconds']:>8.2f} {n['seconds'] / f['parse']:>5.2f}x {n['peak_mb']:>8.0f}")
+        b = f["files"]
+        print(f"{'':>6} -> {b['pages']} pages, {b['rules']} rules, {b['faqs']} FAQs, {b['warnings']} warnings")
+    print("goals: ratio <= 1.5x, peak < 250 MB (the build and its worker each)")
+    if len(all_figures) >= 2:
+        small, large = all_figures[0], all_figures[-1]
+        scale = large["pages"] / small["pages"]
+        for name in ("files", "export", "files_nosim", "export_nosim"):
+            growth = large[name]["seconds"] / small[name]["seconds"]
+            exponent = math.log(growth) / math.log(scale)
+            print(f"growth {name:<13} {small['pages']} -> {large['pages']} pages: time x{growth:.2f} for pages "
+                  f"x{scale:.0f}; exponent {exponent:.2f} (linear 1.00; goal <= {math.log(2.2) / math.log(2):.2f}, "
+                  "i.e. doubling at most doubles, +10%)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--pages", type=int, default=1000)
-    parser.add_argument("--keep", type=Path, help="generate the corpus here and keep it")
-    parser.add_argument("--child-build", nargs=2, metavar=("CORPUS", "DB"), help=argparse.SUPPRESS)
+    parser.add_argument("--pages", type=int, nargs="+", default=[1000, 5000])
+    parser.add_argument("--keep", type=Path, help="generate the corpora here and keep them (reused when present)")
+    parser.add_argument("--generate", type=Path, metavar="DIR", help="only write a corpus of --pages[0] pages")
+    parser.add_argument("--export", action="store_true", help="with --generate: one XML export DIR/export.xml")
+    parser.add_argument("--parse-only", type=Path, metavar="DIR", help="only time the bare parse of DIR's files")
+    parser.add_argument("--child-build", nargs=3, metavar=("SOURCE", "DB", "SIMILARITY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child_build:
-        child_build(*args.child_build)
-        return
-    with tempfile.TemporaryDirectory() as tmp:
-        corpus = args.keep or Path(tmp) / "corpus"
-        files = generate(corpus, args.pages)
-        parse_only(files[:20])  # warm the file cache and the import
-        parse_seconds = parse_only(files)
-        out = subprocess.run([sys.executable, __file__, "--child-build", str(corpus), str(Path(tmp) / "bench.db")],
-                             capture_output=True, text=True, check=True)
-        ingest = json.loads(out.stdout.strip().splitlines()[-1])
-    pages = len(files)
-    print(f"corpus: {pages} generated pages (+4 bundled) -> {ingest['pages']} pages, {ingest['rules']} rules, "
-          f"{ingest['faqs']} FAQs, {ingest['warnings']} warnings")
-    print(f"parse only (mwparserfromhell): {parse_seconds:7.2f} s  {pages / parse_seconds:8.1f} pages/s")
-    print(f"ingest (build_database):       {ingest['seconds']:7.2f} s  {ingest['pages'] / ingest['seconds']:8.1f} pages/s")
-    print(f"ratio ingest/parse: {ingest['seconds'] / parse_seconds:.2f}x   (goal <= 1.5x)")
-    print(f"ingest peak memory: {ingest['peak_mb']:.0f} MB (ru_maxrss)   (goal < 200 MB)"
-          + (f"; its parse worker {ingest['worker_mb']:.0f} MB" if ingest["worker_mb"] else ""))
+        child_build(*args.child_build[:2], similarity=args.child_build[2] == "yes")
+    elif args.generate:
+        if args.export:
+            corpus.write_export(args.generate / "export.xml", args.pages[0])
+        else:
+            corpus.write_files(args.generate, args.pages[0])
+    elif args.parse_only:
+        print(f"{parse_only(args.parse_only):.3f} s")
+    elif args.keep:
+        report([measure(n, args.keep) for n in args.pages])
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            report([measure(n, Path(tmp)) for n in args.pages])
 
 
 if __name__ == "__main__":

@@ -21,8 +21,8 @@ PROGRESS_MIN_PAGES = 20
 def build(paths: tuple[str, ...], db: str | None, strict: bool, manifests: tuple[str, ...]) -> None:
     """Build the knowledge base from the bundled pages plus any PATH given.
 
-    A PATH is a page file (MediaWiki source, wiki plain text, rulebook text or saved HTML) or a
-    folder, read recursively. Bad files are reported as warnings and skipped; the good ones
+    A PATH is a page file (MediaWiki source, wiki plain text, rulebook text or saved HTML), a
+    MediaWiki XML export (Special:Export; its main-namespace pages), or a folder, read recursively. Bad files are reported as warnings and skipped; the good ones
     still land. The base is written to a temporary file and renamed at the end, so a reader
     never sees half a base.
 
@@ -41,8 +41,10 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool, manifests: tuple
         rulecheck build
         rulecheck build my-pages/ Extra_Page.wiki --db rules.db --strict
         rulecheck build --manifest my-pages.toml
+        rulecheck build wiki-export.xml
     """
-    from rulecheck.kb.build import MissingInput, StrictBuildFailed, build_database
+    from rulecheck.kb.base_file import BuildInterrupted
+    from rulecheck.kb.build import BadInput, StrictBuildFailed, build_database
     from rulecheck.kb.location import resolve_db_path
     from rulecheck.kb.read import KnowledgeBaseError
 
@@ -55,14 +57,20 @@ def build(paths: tuple[str, ...], db: str | None, strict: bool, manifests: tuple
         bar.close()
         _print_warnings(e.report.warnings)
         raise click.ClickException(str(e)) from None
-    except MissingInput as e:
+    except BadInput as e:
         bar.close()
         raise click.UsageError(str(e)) from None
+    except BuildInterrupted as e:
+        bar.close()
+        click.echo(f"Error: {e}", err=True)
+        sys.exit(128 + e.signum)
     except KnowledgeBaseError as e:
         bar.close()
         raise click.ClickException(str(e)) from None
     bar.close()
     _print_warnings(report.warnings)
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
     click.echo(
         f"Built {report.db_path}\n"
         f"  pages: {report.pages}\n"

@@ -3,6 +3,7 @@ so `rulecheck ask` never pays for the build side's imports."""
 from __future__ import annotations
 
 import importlib
+import sys
 
 import click
 
@@ -27,6 +28,18 @@ class LazyGroup(click.Group):
         module_name, attr = target.split(":")
         module = importlib.import_module(f"rulecheck.cli.{module_name}")
         return getattr(module, attr)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BaseException as e:
+            # A build `ask` or `serve` started was stopped by SIGTERM: it cleaned up; say so and
+            # exit as a signalled process would. (No build ran unless its module is loaded.)
+            base_file = sys.modules.get("rulecheck.kb.base_file")
+            if base_file is None or not isinstance(e, base_file.BuildInterrupted):
+                raise
+            click.echo(f"Error: {e}", err=True)
+            sys.exit(128 + e.signum)
 
 
 @click.group(cls=LazyGroup)

@@ -22,10 +22,11 @@ SECTIONS = (
 )
 
 #: `links.kind` values. `text`, `related` and `interlanguage` are the contract; the rest extend it.
-LINK_KINDS = ("text", "related", "interlanguage", "category", "see_also")
+#: `translation` is made by the build, never a parser: a page paired with its other-language page.
+LINK_KINDS = ("text", "related", "interlanguage", "category", "see_also", "translation")
 
 
-@dataclass
+@dataclass(slots=True)
 class Link:
     """A link written in a rule, a FAQ or the page: `[[to_title|label]]`, a related page, `[[es:X]]`."""
 
@@ -36,7 +37,7 @@ class Link:
     lang: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Rule:
     """One bullet or paragraph of a rule section.
 
@@ -63,7 +64,7 @@ class Rule:
     links: list[Link] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Faq:
     """One FAQ or errata entry as it appears on a page."""
 
@@ -80,7 +81,7 @@ class Faq:
     links: list[Link] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class ParseWarning:
     """Something wrong with an input, reported and survived: never an exception."""
 
@@ -94,7 +95,7 @@ class ParseWarning:
         return f"{where}: {self.message}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Page:
     """A parsed page: what the file says, plus the records extracted from it."""
 
@@ -109,3 +110,17 @@ class Page:
     #: Page-level links: interlanguage links and categories.
     links: list[Link] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
+    #: From a MediaWiki export: the latest revision's timestamp (ISO 8601) and id, and the
+    #: page's address on its wiki. None for page files.
+    revision_timestamp: str | None = None
+    revision_id: str | None = None
+    url: str | None = None
+
+
+@dataclass(slots=True)
+class Redirect:
+    """A redirect page of a MediaWiki export: a link to `title` means the page `to_title`."""
+
+    title: str
+    to_title: str
+    source: str

@@ -2,8 +2,10 @@
 
 Two ways to find a pair. `similarity`: among the rules of the pages a FAQ relates to (and the
 pages it is on), the few whose text is nearest the FAQ's question and answer, by TF-IDF cosine.
-Words are folded and lightly stemmed, and every glossary alias becomes its term (`Discover`,
-`Descubierto` → one token), so an English FAQ finds the Spanish page's bullets too.
+Words are folded and stemmed by the Snowball stemmer of the text's language (English,
+Spanish: `cancellation` and `cancelación` → `cancel`), and every glossary alias becomes its
+term (`Discover`, `Descubierto` → one token), so an English FAQ finds the Spanish page's
+bullets too.
 `logic`: the rows of `data/logic.toml` cite FAQs and rules together; each cited pair links.
 One row per pair, with every way it was found; `settles` says which pairs are shown as
 settled (the rest are `related`).
@@ -18,7 +20,9 @@ from dataclasses import dataclass
 from itertools import repeat
 from operator import mul
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
+
+import Stemmer
 
 from rulecheck.data import read_toml
 from rulecheck.kb.glossary import Glossary, is_strict_alias, strip_accents
@@ -34,7 +38,7 @@ MIN_SHARE = 0.55
 #: Glossary terms (`@discover`) carry a FAQ's topic: they weigh this much more than other words.
 TERM_WEIGHT = 2.0
 #: How many candidate pages' inverted indexes are kept at once (the most recently used).
-INDEXED_PAGES = 256
+INDEXED_PAGES = 64
 #: How many texts' tokens, and how many distinct words' forms, the tokenizer keeps before it
 #: starts afresh: a bound on memory, far above what one page and its FAQs repeat.
 TOKEN_CACHE = 4096
@@ -62,29 +66,27 @@ si sin sobre su sus tambien tiene un una uno unos y ya
 _WORD = re.compile(r"\w+")
 
 
-def stem(word: str) -> str:
-    """A light English/Spanish stem: `discovers`, `discovering` → `discover`; `enemies` → `enemy`."""
-    if word.endswith("ies") and len(word) > 5:
-        return word[:-3] + "y"
-    for suffix in ("aciones", "acion", "ciones", "cion", "mente", "ments", "ment", "ings", "ing", "edly",
-                   "ly", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            word = word[: -len(suffix)]
-            break
-    # `declare`, `declared`, `declaring` → `declar`
-    return word[:-1] if word.endswith("e") and len(word) > 4 else word
+#: The Snowball stemmer for each language a page may have; any other (or none) is read as English.
+STEMMERS = {"en": "english", "es": "spanish"}
+
+
+def stemmer(lang: str | None) -> "Stemmer.Stemmer":
+    """The Snowball stemmer for `lang` (`en`, `es`; English for anything else)."""
+    return Stemmer.Stemmer(STEMMERS.get(lang or "en", "english"))
 
 
 class Tokenizer:
-    """Turns text into bag-of-words tokens: glossary terms as `@<term id>`, other words stemmed.
+    """Turns text of one language into bag-of-words tokens: glossary terms as `@<term id>`,
+    other words by their Snowball stem in that language.
 
     Aliases match as word sequences (punctuation between words ignored), longest first, so
     `TO Camouflaged` wins over `Camouflaged`; short all-capitals aliases (`TO`, `ORA`) only
     as written. Results are cached by text (a bounded cache): FAQs and copies repeat a lot.
     """
 
-    def __init__(self, glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
+    def __init__(self, glossary: Glossary | None, drop_terms: Iterable[str] = (), lang: str | None = None) -> None:
         self._drop = {f"@{t}" for t in drop_terms}
+        self._stem = stemmer(lang).stemWord
         #: Aliases as word tries: word → node, a node's `""` key holding the term id of the alias
         #: that ends there. Loose aliases by lower-case words, strict ones as written.
         self._loose: dict = {}
@@ -159,7 +161,7 @@ class Tokenizer:
         if term_id:
             token = None if f"@{term_id}" in self._drop else f"@{term_id}"
         elif lower not in _STOP and len(lower) > 1 and not lower.isdigit():
-            token = stem(lower)
+            token = self._stem(lower)
         else:
             token = None
         found = self._words[word] = (plain, lower, token, len(loose) > ("" in loose) or len(strict) > ("" in strict))
@@ -202,49 +204,65 @@ class Similarity:
     Built in one pass over the rules (each distinct text tokenized once); after that, scoring a
     FAQ against a rule costs only the two texts, so the build's FAQ links grow with the number
     of (FAQ, candidate rule) pairs, never with FAQs × rules. Nothing per rule is kept beyond the
-    document frequencies: vectors are made when a page's rules are indexed.
+    document frequencies: vectors are made when a page's rules are indexed. Each text is read
+    in its language (`langs`: FAQ or rule id → `en`, `es`; English when not given).
     """
 
-    def __init__(self, rule_texts: Mapping[str, str], glossary: Glossary | None, drop_terms: Iterable[str] = ()) -> None:
-        self._tokenizer = Tokenizer(glossary, drop_terms)
+    def __init__(self, rule_texts: Mapping[str, str], glossary: Glossary | None, drop_terms: Iterable[str] = (),
+                 langs: Mapping[str, str | None] | None = None) -> None:
+        self._glossary, self._drop = glossary, tuple(drop_terms)
+        self._tokenizers: dict[str | None, Tokenizer] = {}
+        self.langs: Mapping[str, str | None] = langs or {}
         # Rules with the same text (copies, translations kept verbatim) share one vector and one
         # score; the IDF still counts every rule, each distinct text as often as rules carry it.
         df: Counter[str] = Counter()
-        for text, count in Counter(rule_texts.values()).items():
-            for token in set(self._tokenizer.tokens(text)):
+        for (text, lang), count in Counter((t, self.langs.get(r)) for r, t in rule_texts.items()).items():
+            for token in set(self.tokens(text, lang)):
                 df[token] += count
         self._weights = Vectors.from_df(df, len(rule_texts))
 
-    def query(self, faq_text: str) -> dict[str, float]:
-        """The unit vector of a FAQ's text."""
-        return self._weights.vector(self._tokenizer.tokens(faq_text))
+    def tokens(self, text: str, lang: str | None = None) -> list[str]:
+        """The tokens of `text`, read in `lang`."""
+        tokenizer = self._tokenizers.get(lang)
+        if tokenizer is None:
+            tokenizer = self._tokenizers[lang] = Tokenizer(self._glossary, self._drop, lang)
+        return tokenizer.tokens(text)
 
-    def score(self, query: dict[str, float], rule_text: str) -> float:
+    def query(self, faq_text: str, lang: str | None = None) -> dict[str, float]:
+        """The unit vector of a FAQ's text."""
+        return self._weights.vector(self.tokens(faq_text, lang))
+
+    def vector(self, tokens: list[str]) -> dict[str, float]:
+        """The unit vector of these tokens."""
+        return self._weights.vector(tokens)
+
+    def score(self, query: dict[str, float], rule_text: str, lang: str | None = None) -> float:
         """Cosine of a FAQ's vector (`query`) and a rule's text, rounded to 4 places."""
-        return round(cosine(query, self._weights.vector(self._tokenizer.tokens(rule_text))), 4)
+        return round(cosine(query, self._weights.vector(self.tokens(rule_text, lang))), 4)
 
     def index(self, rule_ids: Iterable[str], rule_texts: Mapping[str, str]) -> dict[str, list[tuple[str, float]]]:
         """An inverted index of these rules: token → `(rule id, weight)` of each rule holding it."""
         index: dict[str, list[tuple[str, float]]] = {}
-        vectors: dict[str, dict[str, float]] = {}  # rules of one page with one text: one vector
+        vectors: dict[tuple[str, str | None], dict[str, float]] = {}  # rules of one page with one text: one vector
         for rule_id in rule_ids:
             text = rule_texts.get(rule_id)
             if text is None:
                 continue
-            vec = vectors.get(text)
+            key = (text, self.langs.get(rule_id))
+            vec = vectors.get(key)
             if vec is None:
-                vec = vectors[text] = self._weights.vector(self._tokenizer.tokens(text))
+                vec = vectors[key] = self._weights.vector(self.tokens(*key))
             for token, weight in vec.items():
                 index.setdefault(token, []).append((rule_id, weight))
         return index
 
-    def restates(self, faq_text: str, rule_text: str) -> bool:
+    def restates(self, faq_text: str, rule_text: str, faq_lang: str | None = None, rule_lang: str | None = None) -> bool:
         """Whether the FAQ holds nearly all the bullet's words (`RESTATES`), the bullet having
         `RESTATES_MIN_WORDS` or more: the bullet is the FAQ's answer, copied into the page."""
-        words = set(self._tokenizer.tokens(rule_text))
+        words = set(self.tokens(rule_text, rule_lang))
         if len(words) < RESTATES_MIN_WORDS:
             return False
-        return len(words & set(self._tokenizer.tokens(faq_text))) >= RESTATES * len(words)
+        return len(words & set(self.tokens(faq_text, faq_lang))) >= RESTATES * len(words)
 
 
 def nearest_rules(
@@ -253,8 +271,14 @@ def nearest_rules(
     rule_texts: Mapping[str, str],
     candidate_pages: Mapping[str, Iterable[str]],
     rules_of_page: Mapping[str, Sequence[str]],
-) -> list[tuple[str, str, float]]:
-    """`(faq_id, rule_id, score)` for each FAQ's nearest candidate rules, best first per FAQ.
+    topics: Mapping[str, str] | None = None,
+) -> Iterator[tuple[str, str, float, float]]:
+    """`(faq_id, rule_id, score, cosine)` for each FAQ's nearest candidate rules, best first per
+    FAQ, FAQ after FAQ (made as they are asked for).
+
+    A FAQ is searched with its text plus its `topics` (the titles of related pages the base
+    lacks, `Discover`, `Riotstopper`: what the FAQ is about): that is `score`; `cosine` is its
+    own text's (the same when it has no topics), summed from the same postings.
 
     `candidate_pages` maps a FAQ id to the pages whose rules it may link to (the pages it is on
     and those its related links resolve to); `rules_of_page` gives their rules. Only those rules
@@ -264,13 +288,16 @@ def nearest_rules(
     order) reuse its index, and memory stays bounded whatever the number of pages.
     """
     indexes: OrderedDict[str, dict[str, list[tuple[str, float]]]] = OrderedDict()
-    found: list[tuple[str, str, float]] = []
+    topics = topics or {}
     for faq_id, text in faq_texts.items():
-        query = similarity.query(text)
+        topic, lang = topics.get(faq_id), similarity.langs.get(faq_id)
+        own = similarity.tokens(text, lang)
+        query = similarity.vector(own + similarity.tokens(topic, lang)) if topic else similarity.vector(own)
         if not query:
             continue
+        pages = set(candidate_pages.get(faq_id, ()))
         sums: dict[str, float] = {}
-        for page in set(candidate_pages.get(faq_id, ())):
+        for page in pages:
             index = indexes.get(page)
             if index is None:
                 index = indexes[page] = similarity.index(rules_of_page.get(page, ()), rule_texts)
@@ -286,8 +313,20 @@ def nearest_rules(
         if not best or -best[0][0] < MIN_SCORE:
             continue
         floor = max(MIN_SCORE, -best[0][0] * MIN_SHARE)
-        found.extend((faq_id, r, -s) for s, r in best if -s >= floor)
-    return found
+        kept = {r: -s for s, r in best if -s >= floor}
+        if topic:  # the FAQ's own words against the kept rules, from the same postings
+            own_query, own_sums = similarity.vector(own), dict.fromkeys(kept, 0.0)
+            for page in pages:
+                index = indexes.get(page)
+                if index is None:  # evicted by a FAQ of more than INDEXED_PAGES pages
+                    index = similarity.index(rules_of_page.get(page, ()), rule_texts)
+                for token, weight in own_query.items():
+                    for rule_id, rule_weight in index.get(token, ()):
+                        if rule_id in own_sums:
+                            own_sums[rule_id] += weight * rule_weight
+            yield from ((faq_id, r, score, round(own_sums[r], 4)) for r, score in kept.items())
+        else:
+            yield from ((faq_id, r, score, score) for r, score in kept.items())
 
 
 def faq_rule_rows(
@@ -298,38 +337,68 @@ def faq_rule_rows(
     logic_pairs: Iterable[tuple[str, str]],
     glossary: Glossary | None,
     drop_terms: Iterable[str] = (),
+    langs: Mapping[str, str | None] | None = None,
+    topics: Mapping[str, str] | None = None,
 ) -> list[FaqRuleRow]:
     """The `faq_rules` rows: one per (FAQ, rule) pair, with every way it was found.
 
     A pair is found by `similarity` (among the FAQ's nearest candidate rules, `nearest_rules`)
     and by `logic` (a row of the logic table cites both, `logic_pairs`). `how` is the strongest
-    way (`WAYS` order), `ways` all of them; `score` is 1.0 for logic and the cosine otherwise;
-    `similarity` is the pair's cosine whichever way found it. `strength` is `settles` when
-    `settles(…)` says so, else `related`. Rows are sorted by FAQ id, then rule id.
+    way (`WAYS` order), `ways` all of them; `score` is 1.0 for logic, else the search's score
+    (the FAQ with its `topics`, `nearest_rules`); `similarity` is the cosine of the FAQ's own
+    words (question and answer) and the bullet's, whichever way found the pair, and what
+    `settles(…)` judges by: `strength` is `settles` when it says so, else `related`. Rows are
+    sorted by FAQ id, then rule id. `langs` gives each FAQ's and rule's language (by id;
+    English when missing), which its words are stemmed in.
     """
-    similarity = Similarity(rule_texts, glossary, drop_terms)
-    # Pairs by FAQ, in the FAQs' order (the pages' order): each FAQ's rules are then met while
-    # the tokenizer still holds their page's texts.
-    found: dict[str, dict[str, dict[str, float]]] = {}
-    for faq_id, rule_id, score in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages, rules_of_page):
-        found.setdefault(faq_id, {}).setdefault(rule_id, {})["similarity"] = score
+    similarity = Similarity(rule_texts, glossary, drop_terms, langs)
+    logic: dict[str, dict[str, None]] = {}
     for faq_id, rule_id in logic_pairs:
-        found.setdefault(faq_id, {}).setdefault(rule_id, {})["logic"] = 1.0
-    rows = []
-    for faq_id, rules in found.items():
-        faq_text = faq_texts.get(faq_id, "")
-        query = None
-        for rule_id, ways_found in rules.items():
-            rule_text = rule_texts.get(rule_id, "")
-            cos = ways_found.get("similarity")
-            if cos is None:  # found by logic alone: its cosine still says whether the texts agree
-                query = similarity.query(faq_text) if query is None else query
-                cos = similarity.score(query, rule_text) if query else 0.0
-            ways = [w for w in WAYS if w in ways_found]
-            strength = "settles" if settles(ways, cos, similarity.restates(faq_text, rule_text)) else "related"
-            rows.append(FaqRuleRow(faq_id, rule_id, ways[0], ways_found[ways[0]], strength, ",".join(ways), cos))
+        logic.setdefault(faq_id, {})[rule_id] = None
+    rows: list[FaqRuleRow] = []
+    # FAQ by FAQ as the search finds their rules (the pages' order): a FAQ's rows are made while
+    # the tokenizer still holds their texts, and no table of every pair is kept beside the rows.
+    faq_id, found = None, {}
+    for next_faq, rule_id, score, cos in nearest_rules(similarity, faq_texts, rule_texts, candidate_pages,
+                                                        rules_of_page, topics):
+        if next_faq != faq_id:
+            _add_rows(rows, similarity, faq_id, found, logic.pop(faq_id, {}), faq_texts, rule_texts)
+            faq_id, found = next_faq, {}
+        found[rule_id] = (score, cos)
+    _add_rows(rows, similarity, faq_id, found, logic.pop(faq_id, {}), faq_texts, rule_texts)
+    for faq_id, rules in logic.items():  # FAQs the search found nothing for
+        _add_rows(rows, similarity, faq_id, {}, rules, faq_texts, rule_texts)
     rows.sort()
     return rows
+
+
+#: `ways` as stored, one string each (72,000 rows at 5,000 pages share them).
+_WAYS_TEXT = {ways: ",".join(ways) for ways in (("logic",), ("similarity",), ("logic", "similarity"))}
+
+
+def _add_rows(rows: list[FaqRuleRow], similarity: Similarity, faq_id: str | None,
+              found: Mapping[str, tuple[float, float]], logic: Iterable[str],
+              faq_texts: Mapping[str, str], rule_texts: Mapping[str, str]) -> None:
+    """Add one FAQ's rows: the rules its search `found` (`rule → (score, own cosine)`) and those
+    a logic row cites beside it."""
+    if faq_id is None:
+        return
+    langs = similarity.langs
+    faq_text, faq_lang = faq_texts.get(faq_id, ""), langs.get(faq_id)
+    query = None
+    logic = set(logic)
+    for rule_id in {**found, **dict.fromkeys(logic)}:
+        rule_text, rule_lang = rule_texts.get(rule_id, ""), langs.get(rule_id)
+        if rule_id in found:
+            score, cos = found[rule_id]
+        else:  # found by logic alone: do the FAQ's own words agree with the bullet's?
+            query = similarity.query(faq_text, faq_lang) if query is None else query
+            score, cos = None, (similarity.score(query, rule_text, rule_lang) if query else 0.0)
+        ways = tuple(w for w in WAYS if w == "logic" and rule_id in logic or w == "similarity" and rule_id in found)
+        restated = similarity.restates(faq_text, rule_text, faq_lang, rule_lang)
+        strength = "settles" if settles(ways, cos, restated) else "related"
+        rows.append(FaqRuleRow(faq_id, rule_id, ways[0], 1.0 if ways[0] == "logic" else score, strength,
+                               _WAYS_TEXT[ways], cos))
 
 
 def settles(ways: Sequence[str], similarity: float, restated: bool = False) -> bool:

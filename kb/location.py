@@ -13,6 +13,7 @@ from typing import NamedTuple
 from rulecheck.data import DATA_DIR
 from rulecheck.kb.user_cache import cache_dir, prune
 from rulecheck.kb.errors import KnowledgeBaseError, NotAKnowledgeBase
+from rulecheck.kb.identity import is_rulecheck_base
 
 ENV_VAR = "RULECHECK_DB"
 _CODE_DIRS = ("ingest", "kb")
@@ -171,8 +172,9 @@ def extras_to_meta(extras: Iterable[ExtraSource]) -> str:
 def inspect_base(path: Path) -> BaseState:
     """What is at `path`: nothing (or an empty file), a current base, or a stale one.
 
-    Raises `NotAKnowledgeBase` for a folder or any file that is not a rulecheck base (no
-    `meta` fingerprint): rulecheck never overwrites those. `KnowledgeBaseError` when the file
+    Raises `NotAKnowledgeBase` for a folder or any file that is not provably a rulecheck base
+    (its application id and schema, `identity.is_rulecheck_base`, and a `meta` fingerprint):
+    rulecheck never overwrites those. `KnowledgeBaseError` when the file
     cannot be read.
     """
     try:
@@ -191,8 +193,9 @@ def inspect_base(path: Path) -> BaseState:
         try:
             conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             try:
-                rows = dict(conn.execute("select key, value from meta where key in "
-                                         "('fingerprint', 'extra_sources', 'manifests')"))
+                if is_rulecheck_base(conn):
+                    rows = dict(conn.execute("select key, value from meta where key in "
+                                             "('fingerprint', 'extra_sources', 'manifests')"))
             finally:
                 conn.close()
         except sqlite3.Error:

@@ -1,29 +1,37 @@
-"""Parse the build's input pages into `Page`s, in two processes when there are many.
+"""Read the build's inputs into `Page`s, one page at a time, in two processes when there are many.
 
-Parsing is pure (a file's text in, a `Page` out) and takes most of a large build, so on a
-machine with two or more cores a forked worker parses pages from the back of the list while
-this process parses from the front; where they meet, the worker sends its pages back pickled. The
-result is the same as one process parsing in order — same pages, same warnings, same
-progress calls — and if the worker fails for any reason, this process parses its part too.
+An input is a page file or a MediaWiki XML export (many pages, read as a stream). Every page
+to parse is a task; this process walks the tasks in order, hands a few at a time to a forked
+worker and parses the rest itself, so the worker is never idle and memory holds only the
+pages in flight besides the parsed records. The result is the same as one process parsing
+in order — same pages, warnings and progress calls — and if the worker fails, this process
+parses what it had not sent back.
+
+The worker dies with this process (Linux's parent-death signal), so a build killed at any
+moment, even by SIGKILL, leaves no process behind.
 """
 from __future__ import annotations
 
 import importlib
 import os
 import pickle
+import signal
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
-from rulecheck.ingest.records import Page, ParseWarning
+from rulecheck.ingest.mediawiki_export import ExportInfo, ExportPage, Site
+from rulecheck.ingest.records import Page, ParseWarning, Redirect
 from rulecheck.kb.titles import is_shouted, title_case
 
 Progress = Callable[[int, int, str], None]
 
 #: Below this many bytes of input the worker costs more (fork, pickling) than it saves.
 PARALLEL_MIN_BYTES = 1_000_000
+#: Tasks handed to the worker and not yet back: enough that it never waits for the next one.
+IN_FLIGHT = 3
 
 #: The parser modules `rulecheck.ingest` loads lazily (with mwparserfromhell and bs4): imported
 #: once before the fork, so the worker and this process do not each import them.
@@ -35,7 +43,8 @@ _Loaded = tuple[Page | None, list[ParseWarning]]
 
 @dataclass(frozen=True)
 class Input:
-    """One page file of the build, with what a manifest says of it (language, edition, title)."""
+    """One page file (or export) of the build, with what a manifest says of it (language,
+    edition, title; an export's pages keep their own titles)."""
 
     path: Path
     source: str
@@ -44,31 +53,86 @@ class Input:
     title: str | None = None
 
 
-def load_pages(inputs: Sequence[Input], progress: Progress | None = None) -> tuple[list[Page], list[ParseWarning]]:
+@dataclass
+class Loaded:
+    """Everything the inputs held: pages in input order, warnings, redirects, and each export's facts."""
+
+    pages: list[Page] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+    redirects: list[Redirect] = field(default_factory=list)
+    exports: list[ExportInfo] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _ExportTask:
+    """One page of an export to parse."""
+
+    page: ExportPage
+    site: Site
+    input: Input
+
+
+_Task = Input | _ExportTask
+
+
+def load_pages(inputs: Sequence[Input], progress: Progress | None = None) -> Loaded:
     """Parse each input; apply the manifest's language, title and (unless the page marks one)
-    edition; a title in capitals with no manifest title is put in title case (`kb/titles.py`).
+    edition; a page file's title in capitals with no manifest title is put in title case
+    (`kb/titles.py`).
 
-    `progress(done, total, source)` is called after each page, in input order.
+    `progress(done, total, source)` is called after each page (each file, each `<page>` of an
+    export), in input order.
     """
-    loaded = _load_parallel(inputs, progress) if _parallel(inputs) else _load_sequential(inputs, progress)
-    pages: list[Page] = []
-    warnings: list[ParseWarning] = []
-    for page, page_warnings in loaded:
-        warnings.extend(page_warnings)
+    from rulecheck.ingest.mediawiki_export import count_pages, is_export_file
+
+    loaded = Loaded()
+    exports = {i: is_export_file(item.path) for i, item in enumerate(inputs)}
+    total = sum(count_pages(item.path) if exports[i] else 1 for i, item in enumerate(inputs))
+    steps = _steps(inputs, exports, loaded)
+    results = _run_parallel(steps, total, progress) if _parallel(inputs) else _run_sequential(steps, total, progress)
+    for page, page_warnings in results:
+        loaded.warnings.extend(page_warnings)
         if page is not None:
-            pages.append(page)
-    return pages, warnings
+            loaded.pages.append(page)
+    return loaded
 
 
-def load_one(item: Input) -> _Loaded:
-    """The page of one input (None when it could not be read) and its warnings."""
+def _steps(inputs: Sequence[Input], exports: dict[int, bool], loaded: Loaded) -> Iterator[tuple[str, _Task | _Loaded]]:
+    """`(source, task or finished result)` for every page, in input order: a file or an export's
+    main-namespace page is a task to parse; the rest (redirects, other namespaces, pages over
+    the limit) are settled here and come as results. An export's facts land in `loaded`."""
+    from rulecheck.ingest.mediawiki_export import export_steps
+
+    for i, item in enumerate(inputs):
+        if not exports[i]:
+            yield item.source, item
+            continue
+        for source, step in export_steps(item.path, item.source, loaded.redirects, loaded.exports):
+            yield source, (_ExportTask(step, loaded.exports[-1].site, item) if isinstance(step, ExportPage) else step)
+
+
+def run_task(task: _Task) -> _Loaded:
+    """The page of one task (None when it could not be read) and its warnings."""
+    if isinstance(task, _ExportTask):
+        from rulecheck.ingest.mediawiki_export import page_from_export
+
+        return _finish(task.input, page_from_export(task.page, task.site, task.input.source), source=None)
     from rulecheck.ingest import load_page
 
     try:
-        result = load_page(item.path, source=item.source)
+        result = load_page(task.path, source=task.source)
     except Exception as e:  # noqa: BLE001 - a parser bug must not lose the other pages
-        return None, [ParseWarning(item.source, f"could not be read ({type(e).__name__}: {e}); "
+        return None, [ParseWarning(task.source, f"could not be read ({type(e).__name__}: {e}); "
                                    "the page was skipped. Please report this file.", code="parser-error")]
+    return _finish(task, result, source=task.source)
+
+
+def load_one(item: Input) -> _Loaded:
+    """The page of one page file (None when it could not be read) and its warnings."""
+    return run_task(item)
+
+
+def _finish(item: Input, result, source: str | None) -> _Loaded:
     warnings = list(result.warnings)
     page = result.page
     if page is not None:
@@ -76,32 +140,35 @@ def load_one(item: Input) -> _Loaded:
             page.lang = item.lang
         if not page.edition:
             page.edition = item.edition
-        if item.title:
-            page.title = item.title
-        elif is_shouted(page.title):
-            page.title = title_case(page.title)
-        page.source = item.source
+        if source is not None:  # a page file; an export's page keeps its title and source
+            if item.title:
+                page.title = item.title
+            elif is_shouted(page.title):
+                page.title = title_case(page.title)
+            page.source = source
         if not page.rules and not page.faqs and not result.warnings:
-            warnings.append(ParseWarning(item.source, "no rules or FAQs found: the page has no "
+            warnings.append(ParseWarning(page.source, "no rules or FAQs found: the page has no "
                                          "recognisable sections", code="no-sections"))
         page.raw = ""  # the rows keep their own source fragments; free the memory
     return page, warnings
 
 
-def _load_sequential(inputs: Sequence[Input], progress: Progress | None, start: int = 0,
-                     total: int | None = None) -> list[_Loaded]:
-    total = len(inputs) if total is None else total
-    loaded = []
-    for done, item in enumerate(inputs, start + 1):
-        loaded.append(load_one(item))
+def _settle(step: _Task | _Loaded) -> _Loaded:
+    return step if isinstance(step, tuple) else run_task(step)
+
+
+def _run_sequential(steps: Iterator[tuple[str, _Task | _Loaded]], total: int, progress: Progress | None) -> list[_Loaded]:
+    results = []
+    for done, (source, step) in enumerate(steps, 1):
+        results.append(_settle(step))
         if progress is not None:
-            progress(done, total, item.source)
-    return loaded
+            progress(done, total, source)
+    return results
 
 
 def _parallel(inputs: Sequence[Input]) -> bool:
     """Whether a worker would pay: Linux, two cores, no other threads, and enough bytes to parse."""
-    if len(inputs) < 2 or not _fork_is_safe() or _cores() < 2 or threading.active_count() > 1:
+    if not inputs or not _fork_is_safe() or _cores() < 2 or threading.active_count() > 1:
         return False  # forking a threaded process can deadlock the child on a lock another thread held
     total = 0
     for item in inputs:
@@ -132,74 +199,152 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _load_parallel(inputs: Sequence[Input], progress: Progress | None) -> list[_Loaded]:
-    """This process parses from the front, the worker from the back, until they meet.
+class _Worker:
+    """A forked process that parses the tasks it is sent and sends each page back pickled.
 
-    Each takes its next page under a shared lock, so the split follows the real cost of
-    the pages (wikitext costs more per byte than plain text) and any load on the cores.
+    A thread here receives the pages as they come, so the worker never blocks on a full pipe
+    while this process is busy parsing.
     """
-    import multiprocessing
 
-    import_parsers()  # before the fork: the worker inherits them instead of importing its own copies
-    ctx = multiprocessing.get_context("fork")
-    ends = ctx.Array("i", [0, len(inputs) - 1])  # the next page from the front, from the back
-    receiver, sender = ctx.Pipe(duplex=False)
-    worker = ctx.Process(target=_worker, args=(inputs, ends, sender), daemon=True)
-    try:
-        worker.start()
-    except OSError:
-        receiver.close()
-        sender.close()
-        return _load_sequential(inputs, progress)
-    sender.close()
-    try:
-        loaded: list[_Loaded] = []
-        total = len(inputs)
-        while (i := _take(ends, 0)) is not None:
-            loaded.append(load_one(inputs[i]))
-            if progress is not None:
-                progress(i + 1, total, inputs[i].source)
-        split = len(loaded)
-        rest = _receive(receiver)
-        worker.join()
-        if rest is None or worker.exitcode != 0 or len(rest) != total - split:
-            return loaded + _load_sequential(inputs[split:], progress, split, total)  # the worker failed
-        if progress is not None:
-            for done, item in enumerate(inputs[split:], split + 1):
-                progress(done, total, item.source)
-        return loaded + rest
-    finally:
-        receiver.close()
-        if worker.is_alive():  # interrupted (a progress callback raised, Ctrl-C): stop the worker
-            worker.terminate()
-            worker.join()
+    def __init__(self) -> None:
+        import multiprocessing
 
+        ctx = multiprocessing.get_context("fork")
+        self._tasks_in, self._tasks = ctx.Pipe(duplex=False)
+        self._results, results_out = ctx.Pipe(duplex=False)
+        self.process = ctx.Process(target=_worker_main, args=(self._tasks_in, results_out, os.getpid()), daemon=True)
+        try:
+            self.process.start()
+        finally:
+            results_out.close()
+            self._tasks_in.close()
+        self.sent: dict[int, _Task] = {}
+        self.back: dict[int, _Loaded] = {}
+        self._arrived = threading.Condition()
+        self._receiver = threading.Thread(target=self._receive, name="rulecheck-page-receiver", daemon=True)
+        self._receiver.start()
 
-def _take(ends, side: int) -> int | None:
-    """Claim the next page from the front (`side` 0) or the back (1); None once they have met."""
-    with ends.get_lock():
-        front, back = ends[0], ends[1]
-        if front > back:
-            return None
-        if side == 0:
-            ends[0] = front + 1
-            return front
-        ends[1] = back - 1
+    def _receive(self) -> None:
+        while True:
+            try:
+                index, loaded = pickle.loads(self._results.recv_bytes())
+            except (EOFError, OSError, pickle.UnpicklingError):
+                break
+            with self._arrived:
+                self.back[index] = loaded
+                self._arrived.notify_all()
+        with self._arrived:
+            self._arrived.notify_all()
+
+    def busy(self) -> int:
+        """Tasks sent and not yet back."""
+        with self._arrived:
+            return len(self.sent) - len(self.back)
+
+    def send(self, index: int, task: _Task) -> bool:
+        """Hand a task over; False when the worker is gone (then this process parses it)."""
+        try:
+            self._tasks.send((index, task))
+        except (OSError, ValueError):
+            return False
+        self.sent[index] = task
+        return True
+
+    def take(self) -> dict[int, _Loaded]:
+        """The pages that came back since the last call."""
+        with self._arrived:
+            back, self.back = self.back, {}
+        for index in back:
+            del self.sent[index]
         return back
 
+    def finish(self) -> dict[int, _Loaded]:
+        """Tell the worker to stop, wait for what it still owes; a dead worker's tasks come back unparsed."""
+        try:
+            self._tasks.send(None)
+        except (OSError, ValueError):
+            pass
+        self._receiver.join()
+        self.process.join()
+        back = self.take()
+        return back
 
-def _receive(receiver) -> list[_Loaded] | None:
+    def stop(self) -> None:
+        """Kill the worker (an interrupted build) and release the pipes."""
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+        self._tasks.close()
+        self._results.close()
+        self._receiver.join(timeout=5)
+
+
+def _run_parallel(steps: Iterator[tuple[str, _Task | _Loaded]], total: int, progress: Progress | None) -> list[_Loaded]:
+    """Walk the steps in order: the worker gets a task whenever it has fewer than `IN_FLIGHT`,
+    this process parses the others; pages are put back in order and progress told in order."""
+    import_parsers()  # before the fork: the worker inherits them instead of importing its own copies
     try:
-        return pickle.loads(receiver.recv_bytes())
-    except (EOFError, OSError, pickle.UnpicklingError):
-        return None
+        worker = _Worker()
+    except OSError:
+        return _run_sequential(steps, total, progress)
+    results: list[_Loaded | None] = []
+    sources: list[str] = []
+    told = 0
+
+    def tell() -> None:
+        nonlocal told
+        while told < len(results) and results[told] is not None:
+            told += 1
+            if progress is not None:
+                progress(told, total, sources[told - 1])
+
+    try:
+        for index, (source, step) in enumerate(steps):
+            sources.append(source)
+            if not isinstance(step, tuple) and worker.busy() < IN_FLIGHT and worker.send(index, step):
+                results.append(None)
+            else:
+                results.append(_settle(step))
+            for i, loaded in worker.take().items():
+                results[i] = loaded
+            tell()
+        unsent = dict(worker.sent)
+        for i, loaded in worker.finish().items():
+            results[i] = loaded
+            unsent.pop(i, None)
+        for i, task in sorted(unsent.items()):  # the worker failed: parse its share here
+            results[i] = run_task(task)
+        tell()
+    finally:
+        worker.stop()
+    return results  # type: ignore[return-value] - every slot is filled above
 
 
-def _worker(inputs: Sequence[Input], ends, sender) -> None:
-    """In the forked worker: parse pages from the back until the front is reached; send them in order."""
-    loaded = []
-    while (i := _take(ends, 1)) is not None:
-        loaded.append(load_one(inputs[i]))
-    loaded.reverse()
-    sender.send_bytes(pickle.dumps(loaded, protocol=pickle.HIGHEST_PROTOCOL))
-    sender.close()
+def _die_with_parent(parent: int) -> None:
+    """Have Linux kill this process when its parent dies (even by SIGKILL); exit if it already has."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the signal was set up
+        os._exit(1)
+
+
+def _worker_main(tasks, results, parent: int) -> None:
+    """In the forked worker: parse each task sent until told to stop (None); send each page back."""
+    _die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent stops us
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's build handler is not ours
+    while True:
+        try:
+            message = tasks.recv()
+        except EOFError:
+            break
+        if message is None:
+            break
+        index, task = message
+        results.send_bytes(pickle.dumps((index, run_task(task)), protocol=pickle.HIGHEST_PROTOCOL))
+    results.close()

@@ -73,13 +73,16 @@ def title_key(title: str) -> str:
 #: linking page's language, else the first page in build order.
 CHOICES = ("interlanguage", "edition", "language", "order")
 
+#: How many redirects in a row a link may follow (A → B → C); a longer chain or a loop dangles.
+MAX_REDIRECT_HOPS = 3
+
 
 class Resolution(NamedTuple):
     """Where a link lands and how it was found."""
 
     #: The page's id, or None for a dangling link.
     page_id: str | None
-    #: `title` or `glossary`; None for a dangling link.
+    #: `title`, `redirect` or `glossary`; None for a dangling link.
     how: str | None
     #: How many pages answer the name (0 for a dangling link).
     candidates: int = 0
@@ -88,12 +91,18 @@ class Resolution(NamedTuple):
 
 
 class LinkResolver:
-    """Resolves link targets to page ids: an exact title first, then a glossary alias's page."""
+    """Resolves link targets to page ids: an exact title first, then a redirect of a MediaWiki
+    export, then a glossary alias's page."""
 
-    def __init__(self, pages: Iterable[PageRef], glossary: Glossary | None = None) -> None:
+    def __init__(self, pages: Iterable[PageRef], glossary: Glossary | None = None,
+                 redirects: Iterable[tuple[str, str]] = ()) -> None:
         self._by_title: dict[str, list[PageRef]] = {}
         for page in pages:
             self._by_title.setdefault(title_key(page.title), []).append(page)
+        #: title key of a redirect page → the title it points to (the first redirect of a title wins).
+        self._redirects: dict[str, str] = {}
+        for title, to_title in redirects:
+            self._redirects.setdefault(title_key(title), to_title)
         self._glossary = glossary
         self._cache: dict[tuple[str, str | None, str | None, str | None], Resolution] = {}
 
@@ -129,7 +138,7 @@ class LinkResolver:
 
     def explain(self, link: Link, *, edition: str | None = None, page_lang: str | None = None
                 ) -> tuple[str | None, str | None]:
-        """`(page id, how)`: how is `title` or `glossary`; `(None, None)` for a dangling link."""
+        """`(page id, how)`: how is `title`, `redirect` or `glossary`; `(None, None)` for a dangling link."""
         return self.resolution(link, edition=edition, page_lang=page_lang)[:2]
 
     def resolution(self, link: Link, *, edition: str | None = None, page_lang: str | None = None) -> Resolution:
@@ -147,6 +156,9 @@ class LinkResolver:
         found, count, chosen_by = self._choose(target, link.lang, edition, page_lang)
         if found:
             return Resolution(found, "title", count, chosen_by)
+        found, count, chosen_by = self._through_redirects(target, link.lang, edition, page_lang)
+        if found:
+            return Resolution(found, "redirect", count, chosen_by)
         if self._glossary is None:
             return Resolution(None, None)
         name = target.split("#", 1)[0].replace("_", " ").strip()
@@ -155,3 +167,20 @@ class LinkResolver:
             return Resolution(None, None)
         found, count, chosen_by = self._choose(page_title, link.lang, edition, page_lang)
         return Resolution(found, "glossary", count, chosen_by) if found else Resolution(None, None)
+
+    def follow_redirect(self, title: str, *, lang: str | None = None, edition: str | None = None) -> str | None:
+        """The page a redirect titled `title` leads to (through at most `MAX_REDIRECT_HOPS`), or None."""
+        return self._through_redirects(title, lang, edition, None)[0]
+
+    def _through_redirects(self, title: str, lang: str | None, edition: str | None,
+                           page_lang: str | None) -> tuple[str | None, int, str | None]:
+        key = title_key(title)
+        for _ in range(MAX_REDIRECT_HOPS):
+            target = self._redirects.get(key)
+            if target is None:
+                break
+            found = self._choose(target, lang, edition, page_lang)
+            if found[0]:
+                return found
+            key = title_key(target)
+        return None, 0, None

@@ -10,6 +10,9 @@ import sqlite3
 from dataclasses import dataclass
 from typing import NamedTuple
 
+# Re-exported: what proves a file is a base lives on the read side (`kb/identity.py`).
+from rulecheck.kb.identity import APPLICATION_ID, CORE_COLUMNS, is_rulecheck_base, schema_version  # noqa: F401
+
 
 @dataclass(frozen=True)
 class Migration:
@@ -140,9 +143,43 @@ MIGRATIONS: tuple[Migration, ...] = (
             check (chosen_by in ('interlanguage', 'edition', 'language', 'order'));
         """,
     ),
+    Migration(
+        4,
+        "MediaWiki exports: each page's revision and address, each export's site, redirects",
+        """
+        alter table pages add column revision_timestamp text;
+        alter table pages add column revision_id text;
+        alter table pages add column url text;
+        create table exports (
+            source text primary key,
+            site_name text,
+            base_url text,
+            db_name text,
+            generator text,
+            schema_version text,
+            lang text,
+            pages integer not null,
+            redirects integer not null,
+            skipped text
+        );
+        create table redirects (
+            title text not null,
+            to_title text not null,
+            to_page_id text references pages(id),
+            source text not null
+        );
+        create index redirects_to_page_id on redirects(to_page_id);
+        """,
+    ),
 )
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def mark_as_rulecheck(conn: sqlite3.Connection) -> None:
+    """Stamp a new base with rulecheck's application id and its schema version (`user_version`)."""
+    conn.execute(f"pragma application_id = {APPLICATION_ID}")
+    conn.execute(f"pragma user_version = {SCHEMA_VERSION}")
 
 
 # One row type per table, fields in the table's column order (a test checks them against the
@@ -160,6 +197,9 @@ class PageRow(NamedTuple):
     ordinal: int
     rule_count: int
     faq_count: int
+    revision_timestamp: str | None = None
+    revision_id: str | None = None
+    url: str | None = None
 
 
 class RuleRow(NamedTuple):
@@ -248,6 +288,31 @@ class WarningRow(NamedTuple):
     message: str
 
 
+class ExportRow(NamedTuple):
+    """An `exports` row: one MediaWiki XML export the base was built from."""
+
+    source: str
+    site_name: str | None
+    base_url: str | None
+    db_name: str | None
+    generator: str | None
+    schema_version: str | None
+    lang: str | None
+    pages: int
+    redirects: int
+    #: JSON object: namespace name → pages skipped there.
+    skipped: str | None
+
+
+class RedirectRow(NamedTuple):
+    """A `redirects` row: a redirect page of an export, and the page it resolves to."""
+
+    title: str
+    to_title: str
+    to_page_id: str | None
+    source: str
+
+
 #: table → its row type.
 ROW_TYPES: dict[str, type[tuple]] = {
     "pages": PageRow,
@@ -257,6 +322,8 @@ ROW_TYPES: dict[str, type[tuple]] = {
     "links": LinkRow,
     "faq_rules": FaqRuleRow,
     "warnings": WarningRow,
+    "exports": ExportRow,
+    "redirects": RedirectRow,
 }
 
 
@@ -274,15 +341,6 @@ FTS_COLUMNS = {
     "rules": ("text", "section_label", "heading"),
     "faqs": ("question", "answer"),
 }
-
-
-def schema_version(conn: sqlite3.Connection) -> int:
-    """The version a base's schema is at: 0 for an empty database."""
-    try:
-        row = conn.execute("select value from meta where key = 'schema_version'").fetchone()
-    except sqlite3.OperationalError:
-        return 0
-    return int(row[0]) if row else 0
 
 
 def _statements(sql: str) -> list[str]:

@@ -281,7 +281,7 @@ def test_failure_midway_leaves_old_base_byte_identical(db_path, monkeypatch):
         conn.execute("create table half (x)")
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(kb_build, "_fill", broken)
+    monkeypatch.setattr(kb_build, "_finish", broken)
     with pytest.raises(RuntimeError):
         write_database(db_path, pages())
     assert db_path.read_bytes() == before

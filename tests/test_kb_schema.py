@@ -95,6 +95,29 @@ def test_a_version_1_base_gets_one_faq_rule_row_per_pair_with_its_ways():
         conn.execute("insert into faq_rules values ('faq-x-000000', 'p-effects-1', 'logic', 1.0, 'maybe', 'logic', 0)")
 
 
+def test_the_core_columns_that_prove_a_base_are_those_of_schema_1():
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(schema.MIGRATIONS[0].sql)
+    tables = [r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")]
+    assert {t: tuple(columns(conn, t)) for t in tables} == schema.CORE_COLUMNS
+
+
+def test_a_version_3_base_gains_the_export_columns_and_tables_and_keeps_its_rows():
+    """A base written before MediaWiki exports (faq_rules strength, links.chosen_by: schema 3)."""
+    conn = sqlite3.connect(":memory:")
+    for migration in schema.MIGRATIONS[:3]:
+        conn.executescript(migration.sql)
+    conn.execute("insert into meta values ('schema_version', '3')")
+    conn.execute("insert into pages values ('p', 'P', 'en', 'N4', 'text', 'p.txt', 1, 0, 0)")
+    conn.execute("insert into links (from_page_id, kind, to_title, candidates, chosen_by) "
+                 "values ('p', 'text', 'Q', 2, 'edition')")
+    assert schema.migrate(conn) == schema.SCHEMA_VERSION == 4
+    assert conn.execute("select id, revision_timestamp, revision_id, url from pages").fetchall() == [("p", None, None, None)]
+    assert conn.execute("select to_title, candidates, chosen_by from links").fetchall() == [("Q", 2, "edition")]
+    assert columns(conn, "exports")[:3] == ["source", "site_name", "base_url"]
+    assert columns(conn, "redirects") == ["title", "to_title", "to_page_id", "source"]
+
+
 def test_empty_database_is_version_zero():
     assert schema.schema_version(sqlite3.connect(":memory:")) == 0
 

@@ -37,7 +37,25 @@ def inputs(tmp_path) -> list[Input]:
         (tmp_path / name).write_bytes(data)
         items.insert(len(items) // 2, Input(tmp_path / name, f"extra/{name}"))
     items.append(Input(tmp_path / "missing.wiki", "extra/missing.wiki"))
+    export = tmp_path / "wiki.xml"
+    export.write_text(EXPORT, encoding="utf-8")
+    items.insert(3, Input(export, "extra/wiki.xml"))
     return items
+
+
+#: Two pages to parse, a redirect and a template between them.
+EXPORT = """<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/" version="0.10" xml:lang="en">
+<siteinfo><sitename>W</sitename><namespaces><namespace key="10">Template</namespace></namespaces></siteinfo>
+<page><title>Exported One</title><ns>0</ns><revision><timestamp>2020-01-01T00:00:00Z</timestamp>
+<text>==Effects==
+* One effect of [[Exported Two]].</text></revision></page>
+<page><title>Template:Box</title><ns>10</ns><revision><text>{{{1}}}</text></revision></page>
+<page><title>Old Name</title><ns>0</ns><redirect title="Exported One" /><revision><text>#REDIRECT [[Exported One]]</text></revision></page>
+<page><title>Exported Two</title><ns>0</ns><revision><text>==Effects==
+* Another effect.</text></revision></page>
+</mediawiki>
+"""
+EXPORT_STEPS = 4  # one progress call per <page>
 
 
 def sequential(inputs, monkeypatch):
@@ -54,8 +72,13 @@ def test_two_processes_give_the_same_pages_warnings_and_progress(inputs, monkeyp
     monkeypatch.setattr(page_loading, "_parallel", lambda inputs: True)
     calls = []
     assert load_pages(inputs, lambda *c: calls.append(c)) == expected
-    assert calls == expected_calls == [(i, len(inputs), item.source) for i, item in enumerate(inputs, 1)]
-    assert {w.code for w in expected[1]} >= {"empty", "binary", "encoding", "unreadable"}
+    assert calls == expected_calls
+    assert [c[:2] for c in calls] == [(i, len(inputs) - 1 + EXPORT_STEPS) for i in range(1, len(calls) + 1)]
+    assert [c[2] for c in calls[3:3 + EXPORT_STEPS]] == [
+        "extra/wiki.xml#Exported One", "extra/wiki.xml#Template:Box", "extra/wiki.xml#Old Name",
+        "extra/wiki.xml#Exported Two"]
+    assert {w.code for w in expected.warnings} >= {"empty", "binary", "encoding", "unreadable"}
+    assert [p.title for p in expected.pages if p.source.startswith("extra/wiki.xml")] == ["Exported One", "Exported Two"]
     assert not multiprocessing.active_children()
 
 
@@ -63,12 +86,12 @@ def test_two_processes_give_the_same_pages_warnings_and_progress(inputs, monkeyp
 def test_a_failed_worker_leaves_the_pages_to_this_process(inputs, monkeypatch, capfd):
     expected, _ = sequential(inputs, monkeypatch)
 
-    def broken(inputs, ends, sender):
-        page_loading._take(ends, 1)  # claims a page, then dies before sending anything
+    def broken(tasks, results, parent):
+        tasks.recv()  # takes a page, then dies before sending anything back
         raise SystemExit(3)
 
     monkeypatch.setattr(page_loading, "_parallel", lambda inputs: True)
-    monkeypatch.setattr(page_loading, "_worker", broken)
+    monkeypatch.setattr(page_loading, "_worker_main", broken)
     assert load_pages(inputs) == expected
 
 
@@ -107,8 +130,8 @@ heavy = ("mwparserfromhell", "bs4")
 assert not any(m in sys.modules for m in heavy), "imported too early"
 page_loading._parallel = lambda inputs: {parallel}
 inputs = [Input(Path(p), p) for p in sys.argv[1:]]
-pages, warnings = load_pages(inputs)
-assert [p.title for p in pages] == ["Plain One", "Plain Two"] and not warnings, (pages, warnings)
+loaded = load_pages(inputs)
+assert [p.title for p in loaded.pages] == ["Plain One", "Plain Two"] and not loaded.warnings, loaded
 print(sorted(m for m in heavy if m in sys.modules))
 """
 

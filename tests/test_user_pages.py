@@ -227,6 +227,7 @@ def test_the_choice_is_recorded_in_links(tmp_path):
     assert rows == {
         ("n4-notes", "text", "camouflaged-state", 2, "edition"),  # the N4 page (Spanish, by its manifest)
         ("n4-notes", "interlanguage", "camouflaged-state", 2, "interlanguage"),  # [[es:…]]: the Spanish one
+        ("n4-notes", "translation", "camouflaged-state", 2, "interlanguage"),  # so the two pages are paired
         ("my-n5-notes", "text", "camouflaged-state-n5", 2, "edition"),
     }
     # The bundled N3 page's [[Camouflaged]] links: no page of its edition; English before Spanish.

@@ -69,7 +69,9 @@ def tiny_db(tmp_path_factory) -> Path:
              kind="text", to_title="Camouflaged", to_page_id="camuflado"),
     ])
     _insert(conn, "faq_rules", [
-        dict(faq_id="faq-is-a-camo-marker-revealed-aaaaaa", rule_id="to-camouflaged-cancellation-1", how="similarity", score=0.8),
+        # Found by words alone, and settling: as when the FAQ restates the bullet (kb/faq_links.py).
+        dict(faq_id="faq-is-a-camo-marker-revealed-aaaaaa", rule_id="to-camouflaged-cancellation-1", how="similarity", score=0.8,
+             strength="settles", ways="similarity", similarity=0.8),
     ])
     schema.enable_search(conn)
     # Marked as current, so `rulecheck serve --db` serves it rather than rebuilding it.
@@ -84,7 +86,7 @@ def tiny_db(tmp_path_factory) -> Path:
 
 def test_metadata_describes_every_contract_table_and_column(tiny_db):
     conn = sqlite3.connect(tiny_db)
-    for table in ("pages", "rules", "faqs", "faq_pages", "links", "faq_rules"):
+    for table in ("pages", "rules", "faqs", "faq_pages", "links", "faq_rules", "warnings", "exports", "redirects"):
         columns = [row[1] for row in conn.execute(f"pragma table_info({table})")]
         described = TABLES[table]["columns"]
         assert [c for c in columns if c not in described] == [], table
@@ -692,3 +694,42 @@ def test_ask_page_leads_with_the_fact_for_a_what_question(built_db):
     assert "S2 for a weapon or piece of Equipment" in page.text
     assert "Where the pages say so" in page.text
     assert f'href="/{built_db.stem}/rules/camuflado-effects-9"' in page.text
+
+
+# --- a large base (issue 8: 5,000 extra pages) ------------------------------------------------------
+
+
+def test_a_table_too_large_for_facets_on_every_view_opens_without_them(tiny_db, tmp_path):
+    from rulecheck.web.metadata import FACET_MAX_ROWS, base_facts, build_metadata
+
+    large = tmp_path / "large.db"
+    large.write_bytes(tiny_db.read_bytes())
+    conn = sqlite3.connect(large)
+    conn.executemany("insert into rules (id, page_id, section, ordinal, text, key) values (?, 'camuflado', 'effects', ?, 'x', ?)",
+                     [(f"camuflado-x-{i}", i, f"x-{i}") for i in range(FACET_MAX_ROWS + 1)])
+    conn.execute("insert into pages (id, title, format, source, ordinal) values ('my-notes', 'My Notes', 'text', 'n.txt', 3)")
+    conn.commit()
+    conn.close()
+    assert base_facts(str(tiny_db))["large"] == []
+    assert base_facts(str(large))["large"] == ["rules"]
+    tables = build_metadata("large", facts=base_facts(str(large)))["databases"]["large"]["tables"]
+    assert "facets" not in tables["rules"] and tables["pages"]["facets"] == TABLES["pages"]["facets"]
+    # The menu on every page names the states only; the home page lists the other pages too.
+    home = one(large, "/")
+    menu = home.text[home.text.index('class="nav-menu"'):home.text.index("</details>")]
+    assert 'href="/large/pages/camuflado"' in menu and "my-notes" not in menu
+    assert 'href="/large/pages/my-notes"' in home.text
+    # Asked for, a facet is still computed.
+    body = one(large, "/large/rules.json?_facet=section").json()
+    assert {f["value"] for f in body["facet_results"]["section"]["results"]} == {"cancellation", "effects"}
+
+
+def test_serve_suggests_no_facets(tiny_db):
+    """Datasette alone suggests facets (a query per column on every view); `rulecheck serve` does not."""
+    from rulecheck.cli.serve import make_datasette
+
+    async def rules_page(ds) -> str:
+        return (await ds.client.get("/tiny/rules")).text
+
+    assert 'class="suggested-facets"' in asyncio.run(rules_page(Datasette(immutables=[str(tiny_db)])))
+    assert 'class="suggested-facets"' not in asyncio.run(rules_page(make_datasette(tiny_db)))

@@ -109,9 +109,13 @@ def test_the_spanish_page_gives_english_readers_terms_pages_and_faqs(built_db):
     listed = {a["href"].rsplit("/", 1)[1] for a in page.select("#rc-faqs + ul > li > a.rc-faq-label")}
     assert len(to_faqs) == 10 and to_faqs <= listed
     assert "FAQs and errata: None" not in main_text(response) and "No FAQ or erratum applies" not in main_text(response)
-    # data/logic.toml cites the Intuitive Attack FAQ for Efectos 4 (no Attacks on a CAMO marker).
-    effects_4 = page.find("li", id="camuflado-effects-4")
-    assert any(a.get_text().startswith("Can I declare an Intuitive Attack") for a in effects_4.select(".rc-settled a"))
+    # The delayed-ARO FAQ settles Efectos 13 (tests/labels/faq_rules.toml); the Intuitive Attack
+    # FAQ, which data/logic.toml cites beside Efectos 4, is about targets that are not Camouflaged
+    # (labelled no): the page lists it among the FAQs that apply, but not as settling Efectos 4.
+    effects_13 = page.find("li", id="camuflado-effects-13")
+    assert any(a.get_text().startswith("Is it obligatory to declare") for a in effects_13.select(".rc-settled a"))
+    assert not page.find("li", id="camuflado-effects-4").select(".rc-settled")
+    assert "faq-can-i-declare-an-intuitive-attack-a8be6a" in listed
 
 
 def test_faq_labels_are_unique_on_every_page(built_db):
@@ -184,15 +188,15 @@ def test_canned_queries_open_on_their_form_and_show_faqs_by_question(built_db):
 
 
 @pytest.fixture(scope="module")
-def strength_db(built_db, tmp_path_factory) -> Path:
-    """The bundled base with faq_rules' `strength` and `ways` columns (issue 8's schema): the rules
-    logic's links settle, similarity alone only relates."""
+def base_without_strength(built_db, tmp_path_factory) -> Path:
+    """The bundled base as written before issue 8: `faq_rules` without `strength`, `ways` and
+    `similarity`."""
     path = tmp_path_factory.mktemp("strength") / "rulecheck.db"
     shutil.copy(built_db, path)
     conn = sqlite3.connect(path)
-    conn.execute("alter table faq_rules add column strength text")
-    conn.execute("alter table faq_rules add column ways text")
-    conn.execute("update faq_rules set strength = case how when 'logic' then 'settles' else 'related' end, ways = how")
+    conn.execute("drop index faq_rules_strength")
+    for column in ("strength", "ways", "similarity"):
+        conn.execute(f"alter table faq_rules drop column {column}")
     conn.commit()
     conn.close()
     return path
@@ -201,11 +205,11 @@ def strength_db(built_db, tmp_path_factory) -> Path:
 RIOTSTOPPER = "faq-is-a-camo-marker-revealed-when-928f97"
 
 
-def test_only_settling_faqs_are_shown_as_settling(strength_db, built_db):
+def test_only_settling_faqs_are_shown_as_settling(built_db, base_without_strength):
     # to-camouflaged.wiki's Riotstopper FAQ: the logic cites it for Cancellation 1.5; it is only
     # similar to Activation 2.
     activation, hit, faq, page, cancels = fetch(
-        strength_db, f"/{DB}/rules/to-camouflaged-activation-2", f"/{DB}/rules/to-camouflaged-cancellation-1-5",
+        built_db, f"/{DB}/rules/to-camouflaged-activation-2", f"/{DB}/rules/to-camouflaged-cancellation-1-5",
         f"/{DB}/faqs/{RIOTSTOPPER}", f"/{DB}/pages/to-camouflaged", f"/{DB}/cancels_state.json?state=TO&_shape=objects")
     assert soup(activation).select(f'.rc-faqs a[href$="{RIOTSTOPPER}"]') == []
     assert soup(activation).select(f'.rc-related-faqs a[href$="{RIOTSTOPPER}"]')
@@ -221,7 +225,7 @@ def test_only_settling_faqs_are_shown_as_settling(strength_db, built_db):
     first = next(r for r in cancels.json()["rows"] if r["id"] == "to-camouflaged-cancellation-1")
     assert first["faqs"] == "faq-can-you-choose-to-cancel-game-2de5cf"
     # A base without the column reads as before: every linked FAQ settles.
-    old = soup(one(built_db, f"/{DB}/rules/to-camouflaged-activation-2"))
+    old = soup(one(base_without_strength, f"/{DB}/rules/to-camouflaged-activation-2"))
     assert old.select(f'.rc-faqs a[href$="{RIOTSTOPPER}"]') and not old.select(".rc-related-faqs")
 
 

@@ -48,6 +48,9 @@ TABLES: dict[str, dict] = {
             "ordinal": "Order the page was read in.",
             "rule_count": "How many bullets the page has.",
             "faq_count": "How many FAQs and errata the page has.",
+            "revision_timestamp": "From a MediaWiki export: when the revision read (the latest) was saved.",
+            "revision_id": "From a MediaWiki export: that revision's id.",
+            "url": "From a MediaWiki export: the page's address on its wiki.",
         },
     },
     "rules": {
@@ -113,13 +116,16 @@ TABLES: dict[str, dict] = {
             "from_page_id": "The page the link is on.",
             "from_rule_id": "The bullet the link is written in, if any.",
             "from_faq_id": "The FAQ the link is written in or lists as related, if any.",
-            "kind": "`text`, `related`, `interlanguage` (and `category`, `see_also`).",
+            "kind": "`text`, `related`, `interlanguage` (and `category`, `see_also`, `translation`: "
+            "the page in the other language, paired both ways from an interlanguage link).",
             "to_title": "The link target as written.",
             "to_page_id": "The page the target resolves to; empty when the base lacks it.",
             "label": "The link's text where it differs from the target.",
             "lang": "Language prefix of an interlanguage link (`es`).",
-            "how": "How the target was resolved (title, glossary alias…).",
-            "candidates": "How many pages answer the target's name (0: dangling).",
+            "how": "How the target was resolved: `title`, `redirect` (an export's redirect page), `glossary` "
+            "alias; for a `translation` row made from the other page's link, `interlanguage`.",
+            "candidates": "How many pages answer the target's name (0: dangling; empty on a `translation` row "
+                          "made for the way back).",
             "chosen_by": "What chose among several pages of that name: `interlanguage` (the link's language), "
                          "`edition` (the linking page's), `language` (the linking page's), or `order` (the first "
                          "built); empty when one page answered.",
@@ -134,11 +140,37 @@ TABLES: dict[str, dict] = {
             "rule_id": "A bullet it settles or relates to.",
             "how": "The strongest way the pair was found: `logic` (the checker cites both), else `similarity` "
                    "(related pages narrowed by full text).",
-            "score": "Strength of the match (higher is closer): 1.0 for `logic`, the cosine for `similarity`.",
+            "score": "Strength of the match (higher is closer): 1.0 for `logic`, the word search's score for "
+                     "`similarity` (the FAQ with the titles of its related pages the base lacks).",
             "strength": "`settles`: the FAQ settles the bullet (a logic row cites both and their words agree, or "
                         "the FAQ restates it); `related`: found, but not shown as settled.",
             "ways": "Every way the pair was found, comma-separated, strongest first (`logic,similarity`).",
-            "similarity": "The FAQ's and the bullet's word similarity (TF-IDF cosine, 0-1), whichever way found them.",
+            "similarity": "The FAQ's and the bullet's word similarity (TF-IDF cosine of the question and answer "
+                          "with the bullet, each stemmed in its own language; 0-1), whichever way found them.",
+        },
+    },
+    "exports": {
+        "description": "The MediaWiki XML exports the base was built from, with their wikis.",
+        "columns": {
+            "source": "The export file (its pages' `source` is `<file>#<title>`).",
+            "site_name": "The wiki's name (`<sitename>`).",
+            "base_url": "The wiki's main page address (`<base>`).",
+            "db_name": "The wiki's database name.",
+            "generator": "The MediaWiki version that wrote the export.",
+            "schema_version": "The export schema (`0.10`, `0.11`).",
+            "lang": "The wiki's content language.",
+            "pages": "Main-namespace pages read as rules pages.",
+            "redirects": "Redirect pages, kept as aliases (`redirects`).",
+            "skipped": "Pages of other namespaces skipped, by namespace (JSON).",
+        },
+    },
+    "redirects": {
+        "description": "Redirect pages of MediaWiki exports: a link to `title` resolves to `to_page_id`.",
+        "columns": {
+            "title": "The redirect page's title.",
+            "to_title": "The title it redirects to.",
+            "to_page_id": "The page that is; empty when the base lacks it.",
+            "source": "The export and title it came from.",
         },
     },
     "meta": {
@@ -303,9 +335,16 @@ def edition_note(typed: str, held: list[str]) -> str:
             "Leave it empty for N4.")
 
 
+#: A table with more rows than this opens without its facets: each is a `group by` over every
+#: row (or every search hit) on every page view, ~20 ms at 145,000 bullets (5,000 extra pages).
+#: They are computed when asked: a column's menu ("Facet by this") or `?_facet=`.
+FACET_MAX_ROWS = 20_000
+
+
 def base_facts(path: str) -> dict:
-    """What the metadata says about one base: the editions it has bullets of, and whether its
-    `faq_rules` tells settling FAQs from related ones."""
+    """What the metadata says about one base: the editions it has bullets of, whether its
+    `faq_rules` tells settling FAQs from related ones, and its tables too large for facets
+    on every view (`FACET_MAX_ROWS`)."""
     import sqlite3
     from pathlib import Path
 
@@ -314,11 +353,13 @@ def base_facts(path: str) -> dict:
         try:
             editions = [row[0] for row in conn.execute(base_editions_sql())]
             columns = {row[1] for row in conn.execute("pragma table_info(faq_rules)")}
+            large = [name for name, table in TABLES.items() if table.get("facets")
+                     and conn.execute(f"select count(*) from [{name}]").fetchone()[0] > FACET_MAX_ROWS]
         finally:
             conn.close()
     except sqlite3.Error:
         return {}
-    return {"editions": editions, "strength": "strength" in columns}
+    return {"editions": editions, "strength": "strength" in columns, "large": large}
 
 
 #: The canned queries whose parameter is a typed state or page name → (parameter, what it names),
@@ -345,6 +386,14 @@ def _queries(facts: dict) -> dict[str, dict]:
     return queries
 
 
+def _table(name: str, table: dict, facts: dict) -> dict:
+    """A table's metadata; without its facets when the base's table is large (`FACET_MAX_ROWS`)."""
+    found = {**table, "columns": dict(table["columns"])}
+    if name in facts.get("large", ()):
+        del found["facets"]
+    return found
+
+
 def build_metadata(database: str, url: Callable[[str], str] = str, title: str = SITE_NAME, facts: dict | None = None) -> dict:
     """The metadata dict for Datasette, for a rulecheck base served under the name `database`.
 
@@ -365,7 +414,7 @@ def build_metadata(database: str, url: Callable[[str], str] = str, title: str = 
                 "title": title,
                 "description": "For editors: the knowledge base's tables (pages, their bullets, FAQs and errata, "
                 "and the links between them) and canned queries.",
-                "tables": {name: {**table, "columns": dict(table["columns"])} for name, table in TABLES.items()},
+                "tables": {name: _table(name, table, facts or {}) for name, table in TABLES.items()},
                 "queries": _queries(facts or {}),
             }
         },
