@@ -444,13 +444,15 @@ class Words:
             if ev.category:
                 parts = [f"{self.subject(r.subject)}: {self.w['outcome_when'][r.outcome]}" for d in ev.decisions for r in d.rows]
                 return self.text("category", skill=self.subject(ev.category), parts="; ".join(dict.fromkeys(parts)))
-            parts = []
+            parts, otherwise = [], []
             for d in ev.decisions:
                 for row in d.rows:
-                    when = self.when(row) if row.conditions else self.text("otherwise")
-                    parts.append(self.text("depends_part", outcome=self.w["outcome_when"].get(row.outcome, row.outcome),
-                                           when=when))
-            return self.text("depends", parts="; ".join(dict.fromkeys(parts)))
+                    outcome = self.w["outcome_when"].get(row.outcome, row.outcome)
+                    if row.conditions:
+                        parts.append(self.text("depends_part", outcome=outcome, when=self.when(row)))
+                    else:  # the rule when none of the others' conditions holds: said last
+                        otherwise.append(self.text("depends_otherwise", outcome=outcome))
+            return self.text("depends", parts="; ".join(dict.fromkeys(parts + otherwise)))
         if ev.outcome == "either":
             # "Is Hidden Deployment cancelled if it declares Cautious Movement?": yes with or
             # without Camouflage; each case says why

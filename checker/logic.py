@@ -34,7 +34,8 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "turn": (("active", "reactive"), None),
     "fireteam": (("none", "leader", "member"), "none"),
     "camouflage": (("yes", "no"), None),
-    "discovered": (("yes", "no", "revealed"), None),
+    # a marker asked about is, unless the question says otherwise, one not Discovered yet
+    "discovered": (("yes", "no", "revealed"), "no"),
     "msv": (("none", "l3"), "none"),
     "template": (("other", "marker"), None),
     "lof": (("outside", "inside"), None),
@@ -235,7 +236,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 11
+_CACHE_FORMAT = 12
 
 
 def _cache_file() -> Path | None:

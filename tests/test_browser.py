@@ -307,7 +307,7 @@ def test_ask_box_enter_asks_and_shift_enter_breaks_a_line(server, page):
     assert page.get_by_label("Your question").input_value() == QUESTION
     assert page.locator(".rc-verdict").get_attribute("data-verdict") == "no"
     # The verdict states its outcome; "no" and "yes" look alike (neither reads as good or bad).
-    assert page.locator(".rc-verdict-outcome").inner_text() == "stays hidden"
+    assert page.locator(".rc-verdict-outcome").inner_text() == "— it is not revealed: it stays hidden"
     no_colours = _colours(page.locator(".rc-verdict"))
     page.get_by_label("Your question").fill("A camo marker declares a BS Attack. Is it revealed?")
     page.locator(".rc-form button").click()

@@ -448,8 +448,8 @@ def test_ask_page_verdict_states_the_outcome_in_one_neutral_style(built_db):
     from urllib.parse import quote
 
     no, yes = fetch(built_db, f"/-/ask?q={quote(QUESTION)}", "/-/ask?q=" + quote("A camo marker declares a BS Attack. Is it revealed?"))
-    assert 'data-verdict="no"' in no.text and '<span class="rc-verdict-outcome">stays hidden</span>' in no.text
-    assert 'data-verdict="yes"' in yes.text and '<span class="rc-verdict-outcome">revealed</span>' in yes.text
+    assert 'data-verdict="no"' in no.text and '<span class="rc-verdict-outcome">— it is not revealed: it stays hidden</span>' in no.text
+    assert 'data-verdict="yes"' in yes.text and '<span class="rc-verdict-outcome">— it is revealed</span>' in yes.text
     css = (Path(__file__).parents[1] / "web" / "static" / "rulecheck.css").read_text()
     assert ".rc-verdict-no {" not in css and ".rc-verdict-yes {" not in css  # no per-verdict colour
 

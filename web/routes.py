@@ -82,10 +82,12 @@ def _page_answer(path: str, question: str, edition: str | None) -> dict:
 
 #: What a yes or no means for the thing asked, so the verdict states the outcome rather than
 #: colouring it good or bad ("no" to "is it revealed?" is good news for its player).
+#: Each is a whole clause after a dash ("No — it is not revealed"): two words side by side
+#: ("No stays hidden") read as a contradiction.
 _OUTCOMES = {
-    ("revealed", "yes"): "revealed", ("revealed", "no"): "stays hidden",
-    ("keeps", "yes"): "keeps its state", ("keeps", "no"): "loses its state",
-    ("allowed", "yes"): "allowed", ("allowed", "no"): "not allowed",
+    ("revealed", "yes"): "— it is revealed", ("revealed", "no"): "— it is not revealed: it stays hidden",
+    ("keeps", "yes"): "— it keeps its state", ("keeps", "no"): "— it does not keep its state",
+    ("allowed", "yes"): "— it is allowed", ("allowed", "no"): "— it is not allowed",
     (None, "depends"): "it depends on the situation", (None, "unknown"): "no checked answer",
 }
 
