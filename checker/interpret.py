@@ -124,7 +124,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         for m in getattr(self, "other_named", ()):
             if not self._all_used(m):
                 name = self.vocab.other_states[m.value][0]
-                if self._listed_with_covered(m, state_mentions):
+                if self.toks[m.start].sent > self.last:
+                    pass  # named only in a last question about it, which a note sets aside
+                elif self._listed_with_covered(m, state_mentions):
                     # "a troop in Camouflage or Impersonation State": answered for the covered one
                     self.notes.append(self.vocab_text("other_state_listed").format(state=name))
                 else:
@@ -153,6 +155,14 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         examples = self.vocab.word_lists.get("examples", frozenset())
         if last > 0 and (" ".join(opening) in examples or opening[0] in examples):
             return last - 1
+        named = {m.kind for m in self.rec.mentions if self.toks[m.start].sent == last}
+        asked_before = any(m.kind == "ask" and self.toks[m.start].sent == last - 1 for m in self.rec.mentions)
+        if last > 0 and "other_state" in named and not named & {"state", "hint", "weak_state", "subject"} \
+                and asked_before:
+            # "Can Camouflage Markers be hit by Templates? How does this interact with
+            # Impersonation?": the second question is about a state the rules here do not cover
+            self.notes.append(self.vocab_text("second_question_other"))
+            return last - 1
         return last
 
     def vocab_text(self, key: str) -> str:
@@ -170,13 +180,26 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
 
     def _listed_with_covered(self, m: Mention, state_mentions: list[Mention]) -> bool:
         """Whether an uncovered state is named in one list with a covered one ("Camouflage or
-        Impersonation State", "Camuflado o Suplantación")."""
-        for s in state_mentions:
-            lo, hi = (s.end, m.start) if s.end <= m.start else (m.end, s.start)
-            gap = [self.toks[i].low for i in range(lo, hi)]
-            if 1 <= len(gap) <= 2 and gap[0] in ("or", "and", "o", "y", "u", "e", "nor", "ni"):
-                return True
-        return False
+        Impersonation State", "(Camouflaged, TO Camouflaged, IMP-1, IMP-2…)"), directly or
+        through the others of the list."""
+        others = sorted((n for n in self.mentions if n.kind == "other_state"), key=lambda n: n.start)
+        listed = list(state_mentions)
+        grew = True
+        while grew:
+            grew = False
+            for o in others:
+                if o not in listed and any(self._next_in_list(a, o) for a in listed):
+                    listed.append(o)
+                    grew = True
+        return m in listed
+
+    def _next_in_list(self, a: Mention, b: Mention) -> bool:
+        """Whether `a` and `b` stand side by side in a list: a comma, or "or"/"and"/"o"/"y"."""
+        lo, hi = (a.end, b.start) if a.end <= b.start else (b.end, a.start)
+        gap = [self.toks[i].low for i in range(lo, hi)]
+        if 1 <= len(gap) <= 2 and gap[0] in self._words("coordinator"):
+            return True
+        return not gap and lo > 0 and self.toks[lo - 1].brk
 
     def _rejected_alternative(self) -> int | None:
         """Where the alternative a question turns down starts ("rather than", "instead of", "en

@@ -53,6 +53,7 @@ WORD_LISTS = {
     "possessive": "possessives that are not someone named (his, su)",
     "likeness": "words that compare rather than name (like, como)",
     "being": "words before a state that make it the actor's own condition (being, estando)",
+    "coordinator": "words joining two names in one list (or, and, o, y)",
     "until": "words opening a clause that says how long, not what is asked (until, hasta que)",
     "if_when": "conditions a negation does not reach across (if, si)",
 }
