@@ -141,11 +141,10 @@ def test_replay_command_reports_agreement(run_ask):
     assert {"faq_id", "question", "edition", "expected", "got", "agrees", "paraphrases"} <= set(data[0])
 
 
-@pytest.mark.xfail(strict=True, reason="some yes/no FAQs are answered unknown in their own words "
-                                       "(tests/questions/known_misses.toml [faq])")
 def test_replay_command(run_ask):
     replay = run_ask("--replay")
-    assert replay.exit_code == 0 and "DISAGREE" not in replay.output
+    # every yes/no FAQ agrees in its own words (paraphrases, indented, are reported, not required)
+    assert replay.exit_code == 0 and not any(line.startswith("DISAGREE") for line in replay.output.splitlines())
 
 
 def test_builds_the_base_on_first_use(tmp_path, monkeypatch):
