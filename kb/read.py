@@ -6,11 +6,12 @@ import math
 import re
 import sqlite3
 from pathlib import Path
+from typing import NamedTuple
 
 from rulecheck.kb.errors import KnowledgeBaseError, MissingDatabase, NotAKnowledgeBase
 
 __all__ = ["KnowledgeBaseError", "MissingDatabase", "NotAKnowledgeBase", "connect", "faqs_by_id", "fts_query",
-           "get_meta", "rules_by_id", "search"]
+           "get_meta", "rules_by_id", "search", "search_plan"]
 
 
 def connect(path: Path | str) -> sqlite3.Connection:
@@ -82,8 +83,13 @@ def fts_query(text: str) -> str | None:
 #: FTS5's bm25 constant: no term can add more than (k1 + 1) × its IDF to a passage's score.
 _BM25_K1 = 1.2
 
+#: The most passages one table's ranked query may match. bm25 scores every passage a query
+#: matches before FTS5 sorts them, so a phrase found in a large share of a big base (a Spanish
+#: expansion such as "camuflado") would make a question cost a scan of the whole index.
+ROW_BUDGET = 10_000
 
-def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
+
+def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = ROW_BUDGET) -> list[dict]:
     """Rules and FAQs nearest to `text`, best first, the two kinds ranked on one scale.
 
     The question's content words are searched, and beside them the other names (English and
@@ -94,6 +100,9 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
     could score in its table: `score` is the share (0–1) of the query the passage carries there.
     Words neither table has are left out of both; a word only one table has counts in the other's
     ceiling too, so a passage that covers it beats one from a table that cannot.
+    In each table the rarest words are searched first, and a word joins only while the passages
+    matched stay within `budget` (`search_plan`): in a big base the words that match a large
+    share of it (low IDF) are left out of that table's query and ceiling, as stop words are.
     Each hit: `kind` (`rule`/`faq`/`errata`), `id`, `page`, `section`, `text`, `version`,
     `score`, `rank` (−score: lower is better, like bm25) and `bm25` (the table's own rank).
     """
@@ -103,46 +112,97 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5) -> list[dict]:
     from rulecheck.kb.expansion import extra_phrases  # the glossary: only when a question is searched
 
     words += extra_phrases(text, words)
-    query = " OR ".join(f'"{w}"' for w in words)
-    counts = {table: _document_counts(conn, table, words) for table in ("rules", "faqs")}
-    known = [i for i in range(len(words)) if counts["rules"][1][i] or counts["faqs"][1][i]]
-    ceilings = {table: _ceiling(total, [per_word[i] for i in known]) for table, (total, per_word) in counts.items()}
+    plans = search_plan(conn, words, budget)
     hits: list[dict] = []
-    for row in conn.execute(
-        """select rules.id, rules.section, rules.text, pages.title as page, rules_fts.rank as rank
-           from rules_fts join rules on rules.rowid = rules_fts.rowid join pages on pages.id = rules.page_id
-           where rules_fts match ? order by rank limit ?""",
-        [query, limit],
-    ):
-        hits.append({"kind": "rule", "id": row["id"], "page": row["page"], "section": row["section"],
-                     "text": row["text"], "version": None, **_scored(row["rank"], ceilings["rules"])})
-    for row in conn.execute(
-        """select faqs.id, faqs.kind, faqs.question, faqs.answer, faqs.version, faqs_fts.rank as rank,
-                  (select pages.title from faq_pages join pages on pages.id = faq_pages.page_id
-                   where faq_pages.faq_id = faqs.id order by pages.title limit 1) as page
-           from faqs_fts join faqs on faqs.rowid = faqs_fts.rowid
-           where faqs_fts match ? order by rank limit ?""",
-        [query, limit],
-    ):
-        hits.append({"kind": row["kind"], "id": row["id"], "page": row["page"], "section": None,
-                     "text": f"{row['question']}\n{row['answer']}", "version": row["version"],
-                     **_scored(row["rank"], ceilings["faqs"])})
+    rules, faqs = plans["rules"], plans["faqs"]
+    if rules.searched:
+        for row in conn.execute(
+            """select rules.id, rules.section, rules.text, pages.title as page, rules_fts.rank as rank
+               from rules_fts join rules on rules.rowid = rules_fts.rowid join pages on pages.id = rules.page_id
+               where rules_fts match ? order by rank limit ?""",
+            [rules.query, limit],
+        ):
+            hits.append({"kind": "rule", "id": row["id"], "page": row["page"], "section": row["section"],
+                         "text": row["text"], "version": None, **_scored(row["rank"], rules.ceiling)})
+    if faqs.searched:
+        for row in conn.execute(
+            """select faqs.id, faqs.kind, faqs.question, faqs.answer, faqs.version, faqs_fts.rank as rank,
+                      (select pages.title from faq_pages join pages on pages.id = faq_pages.page_id
+                       where faq_pages.faq_id = faqs.id order by pages.title limit 1) as page
+               from faqs_fts join faqs on faqs.rowid = faqs_fts.rowid
+               where faqs_fts match ? order by rank limit ?""",
+            [faqs.query, limit],
+        ):
+            hits.append({"kind": row["kind"], "id": row["id"], "page": row["page"], "section": None,
+                         "text": f"{row['question']}\n{row['answer']}", "version": row["version"],
+                         **_scored(row["rank"], faqs.ceiling)})
     hits.sort(key=lambda h: (h["rank"], h["kind"] != "rule", h["id"]))
     return hits[:limit]
+
+
+class Plan(NamedTuple):
+    """How one table is searched: the phrases queried, those left out as too common there, the
+    bm25 ceiling scores are divided by, and the FTS5 query."""
+
+    searched: list[str]
+    common: list[str]
+    ceiling: float
+
+    @property
+    def query(self) -> str:
+        return " OR ".join(f'"{w}"' for w in self.searched)
+
+
+def search_plan(conn: sqlite3.Connection, words: list[str], budget: int = ROW_BUDGET) -> dict[str, Plan]:
+    """How `search` queries `rules_fts` and `faqs_fts` for these words and phrases.
+
+    Each table takes the words it has, rarest first, while the passages they match together
+    stay within `budget` (always the rarest, so a question of common words still finds
+    passages); the rest are left out of its query and its ceiling. Words are counted only up to
+    the budget, so a common word costs at most `budget` index rows, not all it matches.
+    """
+    counts = {table: _document_counts(conn, table, words, budget) for table in ("rules", "faqs")}
+    known = [i for i in range(len(words)) if counts["rules"][1][i] or counts["faqs"][1][i]]
+    plans: dict[str, Plan] = {}
+    for table, (total, per_word) in counts.items():
+        present = [i for i in known if per_word[i]]
+        if present and min(per_word[i] for i in present) > budget:
+            # Every word is over the budget: count them fully, to search the rarest.
+            per_word = [_matches(conn, table, w) if i in present else n for i, (w, n) in enumerate(zip(words, per_word))]
+        taken: list[int] = []
+        left_out: list[int] = []
+        matched = 0
+        for i in sorted(present, key=lambda i: per_word[i]):
+            if left_out or (taken and matched + per_word[i] > budget):
+                left_out.append(i)
+            else:
+                taken.append(i)
+                matched += per_word[i]
+        ceiling = _ceiling(total, [per_word[i] for i in known if i not in left_out])
+        plans[table] = Plan([words[i] for i in sorted(taken)], [words[i] for i in sorted(left_out)], ceiling)
+    return plans
 
 
 def _content_words(text: str) -> list[str]:
     return list(dict.fromkeys(w for w in _WORD.findall(text.lower()) if w not in _STOP and len(w) > 1))
 
 
-def _document_counts(conn: sqlite3.Connection, table: str, words: list[str]) -> tuple[int, list[int]]:
-    """How many passages `table` has, and how many of them each word (or phrase) matches."""
-    fts = f"{table}_fts"
+def _document_counts(conn: sqlite3.Connection, table: str, words: list[str], cap: int) -> tuple[int, list[int]]:
+    """How many passages `table` has, and how many of them each word (or phrase) matches, up to
+    `cap` + 1 (more than `cap`)."""
     # The full-text table indexes every row of its content table (external content, one row
     # each): counting the table's b-tree is the same number, without reading the whole index.
     total = conn.execute(f"select count(*) from {table}").fetchone()[0]
-    return total, [conn.execute(f"select count(*) from {fts} where {fts} match ?", [f'"{w}"']).fetchone()[0]
-                   for w in words]
+    return total, [_matches(conn, table, w, cap + 1) for w in words]
+
+
+def _matches(conn: sqlite3.Connection, table: str, word: str, cap: int | None = None) -> int:
+    """How many passages of `table` match `word` (a phrase), counting no further than `cap`."""
+    fts = f"{table}_fts"
+    if cap is None:
+        return conn.execute(f"select count(*) from {fts} where {fts} match ?", [f'"{word}"']).fetchone()[0]
+    return conn.execute(f"select count(*) from (select 1 from {fts} where {fts} match ? limit ?)",
+                        [f'"{word}"', cap]).fetchone()[0]
 
 
 def _ceiling(total: int, matches: list[int]) -> float:

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from rulecheck.kb.expansion import MAX_EXTRA_PHRASES, extra_phrases, named_terms
-from rulecheck.kb.read import connect, search
+from rulecheck.kb.read import ROW_BUDGET, connect, search, search_plan
 
 
 @pytest.fixture(scope="module")
@@ -44,6 +44,37 @@ def test_hits_mix_kinds_best_first_with_comparable_scores(conn):
 def test_no_content_words_no_hits(conn):
     assert search(conn, "is it the?") == []
     assert search(conn, "xyzzy plugh") == []
+
+
+# --- At scale: words matching a large share of the base are left out, rarest first ----------
+
+def matched(conn, query):
+    return conn.execute("select count(*) from rules_fts where rules_fts match ?", [query]).fetchone()[0]
+
+
+def test_a_common_expansion_phrase_no_longer_makes_search_match_the_whole_index(conn):
+    # "camo marker" brings the Spanish "camuflado", in 38 of the bundled bullets; with a budget
+    # of 20 passages the query keeps the rare words and leaves the common ones out
+    words = ["silhouette", "camo", "marker", *extra_phrases("silhouette of a camo marker", ["silhouette", "camo", "marker"])]
+    everything = " OR ".join(f'"{w}"' for w in words)
+    assert matched(conn, everything) > 20 and matched(conn, '"camuflado"') > 20
+    plan = search_plan(conn, words, budget=20)["rules"]
+    assert matched(conn, plan.query) <= 20
+    assert "camuflado" in plan.common and "silhouette" in plan.searched
+    assert set(plan.searched) | set(plan.common) == {w for w in words if matched(conn, f'"{w}"')}
+    # still the Silhouette bullets first ("posee el mismo valor de Silueta (S)" among them)
+    hits = search(conn, "silhouette of a camo marker", budget=20)
+    assert all(0 < h["score"] <= 1 for h in hits)
+    assert any(w in hits[0]["text"] for w in ("Silhouette", "Silueta"))
+
+
+def test_the_bundled_base_is_searched_whole_and_the_rarest_word_always(conn):
+    words = ["silhouette", "camo", "marker", "camuflado"]
+    assert search_plan(conn, words, budget=ROW_BUDGET)["rules"].common == []
+    # over the budget on its own, the rarest word is still searched: a question of common words finds passages
+    plan = search_plan(conn, ["camuflado", "camo"], budget=1)["rules"]
+    assert plan.searched == ["camo"] and plan.common == ["camuflado"]  # 24 bullets say "camo", 38 "camuflado"
+    assert search(conn, "camo", budget=1)
 
 
 # --- Across languages: the glossary's other names of the terms a question names ----------------
