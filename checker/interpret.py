@@ -155,10 +155,14 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         examples = self.vocab.word_lists.get("examples", frozenset())
         if last > 0 and (" ".join(opening) in examples or opening[0] in examples):
             return last - 1
-        named = {m.kind for m in self.rec.mentions if self.toks[m.start].sent == last}
+        in_last = [m for m in self.rec.mentions if self.toks[m.start].sent == last]
+        named = {m.kind for m in in_last}
+        first = next(t.i for t in self.toks if t.sent == last)
+        opens_with_how = any(m.kind == "ask" and m.start == first and m.value.split(":")[0] in ("fact", "what_happens")
+                             for m in in_last)
         asked_before = any(m.kind == "ask" and self.toks[m.start].sent == last - 1 for m in self.rec.mentions)
-        if last > 0 and "other_state" in named and not named & {"state", "hint", "weak_state", "subject"} \
-                and asked_before:
+        if last > 0 and opens_with_how and "other_state" in named \
+                and not named & {"state", "hint", "weak_state", "subject"} and asked_before:
             # "Can Camouflage Markers be hit by Templates? How does this interact with
             # Impersonation?": the second question is about a state the rules here do not cover
             self.notes.append(self.vocab_text("second_question_other"))
