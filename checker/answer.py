@@ -9,7 +9,7 @@ import sqlite3
 
 from rulecheck.checker.engine import Evaluation, evaluate, label
 from rulecheck.checker.errors import EmptyQuestion
-from rulecheck.checker.logic import CONDITIONS, LogicTable, Row, load_logic
+from rulecheck.checker.logic import CONDITIONS, PREREQUISITE_AXES, LogicTable, Row, load_logic
 from rulecheck.checker.reading import Reading
 from rulecheck.kb.read import faqs_by_id, rules_by_id, search
 
@@ -154,12 +154,6 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
                   page, fact, reading_dict, reading.lang, w.heads())
 
 
-#: Conditions that can be a prerequisite of declaring a Skill at all (Discover needs LoF; a
-#: Sensor works in its Zone of Control): the general rules say so, not these pages. Only being
-#: outside them is in doubt.
-_PREREQUISITE_AXES = ("lof", "zoc")
-
-
 def _untested_prerequisites(w: "Words", reading: Reading, ev: Evaluation) -> None:
     """"Can an enemy Discover a marker outside his LoF?": whether a Skill may be declared, with
     a LoF or Zone of Control the question states and no deciding row tests, is not what those
@@ -169,7 +163,7 @@ def _untested_prerequisites(w: "Words", reading: Reading, ev: Evaluation) -> Non
         return
     tested = {c.axis for d in ev.decisions for r in d.rows for c in r.conditions}
     said = [(axis, value) for axis, value in reading.context.items()
-            if axis in _PREREQUISITE_AXES and value == "outside" and axis not in tested and axis in reading.question_axes]
+            if axis in PREREQUISITE_AXES and value == "outside" and axis not in tested and axis in reading.question_axes]
     if not said:
         return
     words = "; ".join(filter(None, (w._context_words(axis, value) for axis, value in said)))

@@ -125,7 +125,7 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
     if decision.outcome == "depends":
         return []
     subjects = table.vocabulary.subjects
-    if not subjects[decision.subject].generic and decision.subject not in _CATEGORIES:
+    if not subjects[decision.subject].generic and not subjects[decision.subject].category:
         return []
     out = []
     for sid in subjects:
@@ -137,8 +137,6 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
     return _unshadowed(out)
 
 
-#: General terms whose kinds may answer differently (besides the `generic` catch-alls).
-_CATEGORIES = ("skill", "short_skill", "entire_order", "aro", "roll_skill", "short_movement", "attack")
 
 
 def _topics(reading_prop: str, role: str) -> tuple[str, ...]:
@@ -310,7 +308,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
 def _by_kinds(table: LogicTable, state: str, subject: str, topics: tuple[str, ...], context: dict) -> Decision | None:
     """A general term no row speaks of ("a Short Skill" for HoloMask): when the kinds of it
     that rows do speak of answer differently, it depends on which one is declared."""
-    if subject not in _CATEGORIES and not table.vocabulary.subjects[subject].generic:
+    if not table.vocabulary.subjects[subject].category and not table.vocabulary.subjects[subject].generic:
         return None
     rows, outcomes = [], set()
     for sid in table.vocabulary.subjects:

@@ -295,7 +295,8 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
         where = f"{path}: [subject.{sid}]"
         if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
             raise LogicTableError(f"{where}: id must be lower_snake_case")
-        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation"}
+        unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
+                              "category", "general"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -312,7 +313,8 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
             raise LogicTableError(f"{where}: an empty group in `all`")
         subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,
                                 tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)),
-                                str(raw.get("asks", "")), tuple(raw.get("situation", [])))
+                                str(raw.get("asks", "")), tuple(raw.get("situation", [])), bool(raw.get("category", False)),
+                                bool(raw.get("general", False)))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):

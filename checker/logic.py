@@ -58,6 +58,10 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     # the step of the Order the question is at: its Resolution (rolls and MODs determined), or before
     "step": (("before", "resolution"), "before"),
 }
+#: Axes that can be a prerequisite of declaring a Skill at all (Discover needs LoF; a Sensor
+#: works in its Zone of Control): the general rules say so, not these pages, so being outside
+#: one, said by the question and tested by no deciding row, leaves "may it?" unknown.
+PREREQUISITE_AXES = ("lof", "zoc")
 #: Axes a cue may set that describe the question rather than a condition rows test ("I delayed
 #: my ARO" tells the scene; the reader turns it into what is asked).
 READING_AXES: dict[str, tuple[str, ...]] = {"delayed": ("yes",)}
@@ -236,7 +240,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 12
+_CACHE_FORMAT = 13
 
 
 def _cache_file() -> Path | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulecheck.checker.states import EDITIONS
 from rulecheck.checker.vocabulary import Mention
-from rulecheck.checker.read_constants import _GENERAL, _PROPOSITION_ORDER
+from rulecheck.checker.read_constants import _PROPOSITION_ORDER
 
 
 class _AskedAndComposites:
@@ -179,7 +179,7 @@ class _AskedAndComposites:
             # row answers it
             from rulecheck.checker.engine import ancestors
 
-            situation = set(self.vocab.subjects[sid].situation) | set(_GENERAL)
+            situation = set(self.vocab.subjects[sid].situation) | {s.id for s in self.vocab.subjects.values() if s.general}
             for m in self.mentions:
                 narrative = self.toks[m.start].sent != self.last
                 part = m.kind == "subject" and (self.vocab.subjects[m.value].generic

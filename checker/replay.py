@@ -76,9 +76,8 @@ def replay_faqs(conn: sqlite3.Connection, table: LogicTable | None = None) -> li
         f"""select distinct faqs.id, faqs.question, faqs.answer, coalesce(faqs.edition, pages.edition) as edition
             from faqs join faq_pages on faq_pages.faq_id = faqs.id join pages on pages.id = faq_pages.page_id
             where pages.id in ({marks}) order by faqs.id""", pages).fetchall()
-    others = _paraphrases()
+    others, labelled = _paraphrases()
     results = []
-    labelled = _faq_verdicts()
     for row in rows:
         question = _TAG.sub("", row["question"])
         # a FAQ that settles a yes/no question without opening with the word ("They can be
@@ -103,17 +102,12 @@ def _key(question: str) -> str:
     return " ".join(text.lower().split())
 
 
-def _faq_verdicts(path: Path = PARAPHRASES) -> dict[str, str]:
-    """FAQ question (normalised) → the yes or no the paraphrase file reads in its answer."""
+def _paraphrases(path: Path = PARAPHRASES) -> tuple[dict[str, list[dict]], dict[str, str]]:
+    """FAQ question (normalised) → its paraphrases, and → the yes or no the file reads in its
+    answer; both empty when the file is not there."""
     if not path.exists():
-        return {}
+        return {}, {}
     data = read_toml(path, LogicTableError, "the FAQ paraphrases", "Fix the file (an authoring error).")
-    return {_key(f["question"]): f["faq_verdict"] for f in data.get("faq", []) if f.get("faq_verdict") in ("yes", "no")}
-
-
-def _paraphrases(path: Path = PARAPHRASES) -> dict[str, list[dict]]:
-    """FAQ question (normalised) → its paraphrases; {} when the file is not there."""
-    if not path.exists():
-        return {}
-    data = read_toml(path, LogicTableError, "the FAQ paraphrases", "Fix the file (an authoring error).")
-    return {_key(f["question"]): list(f.get("paraphrase", [])) for f in data.get("faq", [])}
+    faqs = data.get("faq", [])
+    return ({_key(f["question"]): list(f.get("paraphrase", [])) for f in faqs},
+            {_key(f["question"]): f["faq_verdict"] for f in faqs if f.get("faq_verdict") in ("yes", "no")})

@@ -10,14 +10,15 @@ from functools import lru_cache
 from pathlib import Path
 
 from rulecheck.checker.errors import LogicTableError
+from rulecheck.checker.logic import OUTCOMES as ROW_OUTCOMES
 from rulecheck.data import DATA_DIR, read_toml
 
 VERDICTS_PATH = DATA_DIR / "verdicts.toml"
 VERDICTS = ("yes", "no", "depends", "unknown")
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "fact")
 POLARITIES = ("+", "-")
-#: Every outcome a row can give (checker.logic.OUTCOMES), and `depends`.
-OUTCOMES = ("keeps", "cancelled", "marker", "allowed", "forbidden", "yes", "no", "open", "private", "fact", "depends")
+#: Every outcome a row can give, and `depends`.
+OUTCOMES = (*dict.fromkeys(o for outcomes in ROW_OUTCOMES.values() for o in outcomes), "depends")
 
 
 def load_verdicts(path: Path | str = VERDICTS_PATH) -> dict[tuple[str, str, str], str]:

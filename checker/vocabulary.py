@@ -46,6 +46,11 @@ class Subject(NamedTuple):
     asks: str = ""
     #: A property's situation: subjects a question about it may name as part of it.
     situation: tuple[str, ...] = ()
+    #: A general term whose kinds the rows may answer differently ("an Entire Order", "an
+    #: Attack"): the answer then depends on which kind it is.
+    category: bool = False
+    #: A general Skill any property question may name as its situation ("by spending a Long Skill").
+    general: bool = False
 
 
 class Mention(NamedTuple):

@@ -48,7 +48,8 @@ class Token(NamedTuple):
 
 
 def fold(text: str) -> str:
-    """Lower case, accents dropped: `Línea` → `linea`."""
+    """Lower case, accents dropped: `Línea` → `linea`. (`kb.glossary.strip_accents` does the same
+    for the knowledge base; a question is folded without loading the glossary module.)"""
     if not text.isascii():
         text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     return text.lower()
