@@ -55,7 +55,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.notes: list[str] = []
         self.edition = self._edition(edition)
         self.last = self._question_sentence()
-        self.mentions = rec.mentions
+        self.mentions = self._asked_cues(rec.mentions)
         #: Axes a cue of the question's own sentence set ("…outside his LoF?"), not the scene's.
         self.question_axes: set[str] = set()
 
@@ -155,6 +155,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         examples = self.vocab.word_lists.get("examples", frozenset())
         if last > 0 and (" ".join(opening) in examples or opening[0] in examples):
             return last - 1
+        tags = self.vocab.word_lists.get("confirm_tag", frozenset())
+        if last > 0 and all(t.low in tags for t in self.toks if t.sent == last) \
+                and any(t.low in tags - self._words("stop") for t in self.toks if t.sent == last):
+            return last - 1  # "He said I had to Discover it first. He was right, yeah?": the statement is asked
         in_last = [m for m in self.rec.mentions if self.toks[m.start].sent == last]
         named = {m.kind for m in in_last}
         first = next(t.i for t in self.toks if t.sent == last)
@@ -168,6 +172,22 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             self.notes.append(self.vocab_text("second_question_other"))
             return last - 1
         return last
+
+    def _asked_cues(self, mentions: list[Mention]) -> list[Mention]:
+        """In the asking sentence, with nothing else there that asks, a cue that is also an
+        asking phrase asks ("…after I write her spot down. She stays hidden after that?"); in
+        the scene it stays a cue ("the second Skill stays hidden, then I declare…")."""
+        in_last = [m for m in mentions if self.toks[m.start].sent == self.last]
+        if any(m.kind == "ask" for m in in_last + [o for o in self.rec.overlay if self.toks[o.start].sent == self.last]):
+            return mentions
+        out = list(mentions)
+        for k, m in enumerate(out):
+            if m.kind == "cue" and self.toks[m.start].sent == self.last:
+                ask = self.vocab.also_as(m, "ask", self.toks, self.rec.lang)
+                if ask is not None:
+                    out[k] = ask
+                    break
+        return out
 
     def vocab_text(self, key: str) -> str:
         """An issue's words in the question's language (data/wording/<lang>.toml [text])."""

@@ -40,6 +40,7 @@ WORD_LISTS = {
     "clause_negation": "negations that govern a whole clause, not only the phrase after them (not, nunca)",
     "rejecting": "two words opening the alternative a question turns down (rather than, en vez)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
+    "confirm_tag": "the only words of a last sentence that asks whether the statement before holds (Right? ¿Tiene razón?)",
     "lof_outside": "words before a LoF term that put the trooper out of it (outside, fuera)",
     "lof_inside": "words before a LoF term that put the trooper in it (in, dentro)",
     "question_subject": "what may stand between a negative question's auxiliary and its negation (Is it not…)",

@@ -39,11 +39,14 @@ class _Accounting:
                 continue
             significant = t.low in self.vocab.word_lists.get("significant", ())
             if role == "" and t.i not in mentioned and (self.vocab.ordinary(t, self.rec.lang) or (
-                    significant and t.sent != self.last and not t.cap)):
+                    t.sent != self.last and not t.cap and (significant or self.vocab.common(t, self.rec.lang)))):
                 self.ignored.append(t.text)
                 continue
-            if role == "negation" and self._question_negation(t.i):
-                continue  # "Doesn't it lose…?", "Shouldn't he be revealed?": asked as the plain question
+            if role == "" and t.i not in mentioned and self._owned_name(t.i):
+                self.ignored.append(t.text)
+                continue
+            if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
+                continue  # "Doesn't it lose…?", "…, or not?": asked as the plain question
             if role == "negation":
                 actor = next((m for m in self.mentions if m.kind == "actor" and 0 < m.start - t.i <= 2), None)
                 if actor is not None:
@@ -62,6 +65,34 @@ class _Accounting:
                 continue
             out.append(t.text)
         return list(dict.fromkeys(out))
+
+    def _question_tag(self, i: int) -> bool:
+        """A negation closing the question as a tag ("…, or not?", "…, ¿no?", "…o no?"): the last
+        word of the asking sentence, after a clause break or "or"."""
+        toks = self.toks
+        t = toks[i]
+        if t.sent != self.last or (i + 1 < len(toks) and toks[i + 1].sent == t.sent):
+            return False
+        prev = toks[i - 1] if i > 0 else None
+        return prev is not None and prev.sent == t.sent and (prev.brk or prev.low in self._words("coordinator"))
+
+    def _owned_name(self, i: int) -> bool:
+        """A capitalised word the lexicon does not know, standing after a possessive ("my HD
+        Hacker", "their Lt", "his Hecaton", "mi Hexa"): the name of someone's trooper, which no
+        rule of a state turns on. Known state names may stand between; a run of such names is one."""
+        toks = self.toks
+        if not toks[i].cap:
+            return False
+        owners = self._words("mine") | self._words("possessive") | self._words("enemy_owner")
+        j = i - 1
+        while j >= 0 and toks[j].sent == toks[i].sent and i - j <= 3:
+            if toks[j].low in owners:
+                return True
+            state = any(m.start <= j < m.end and m.kind in ("state", "weak_state", "hint") for m in self.mentions)
+            if not (state or (toks[j].cap and not any(m.start <= j < m.end for m in self.mentions))):
+                return False
+            j -= 1
+        return False
 
     def _harmless_scope(self, i: int) -> bool:
         """A negation whose words up to the end of its clause are only ordinary words, filler or

@@ -17,7 +17,7 @@ class _Actions:
         """Each Skill or event named, with who does it."""
         actions = []
         subjects = [m for m in self.mentions if m.kind == "subject" and not self._all_used(m)]
-        subjects = self._drop_means_and_generic(subjects)
+        subjects = self._drop_means_and_generic(subjects, state_mentions)
         for m in subjects:
             kind = self.vocab.subjects[m.value].kind
             if kind == "property":
@@ -220,7 +220,11 @@ class _Actions:
     def _noun_side(self, m: Mention, speaker: str, state_pos: set[int]) -> str:
         """A trooper noun ("my Fusilier", "the enemy trooper", "a trooper in HD"); a unit named
         again is the one it named first ("a Hafza masked as a Janissary … Hafza only moves")."""
-        before = [self.toks[i].low for i in range(max(0, m.start - 2), m.start)]
+        start = m.start
+        while start > 0 and m.start - start < 3 and self.toks[start - 1].cap and not any(
+                n.start <= start - 1 < n.end for n in self.mentions):
+            start -= 1  # "my Pan O guy": a name the lexicon does not know stands between
+        before = [self.toks[i].low for i in range(max(0, start - 2), start)]
         near_state = any(i in state_pos for i in range(max(0, m.start - 2), min(len(self.toks), m.end + 3)))
         if near_state:
             return "self"
@@ -277,13 +281,23 @@ class _Actions:
                 gap = [self.toks[i].low for i in range(m.end, start)]
                 if all(w in allowed for w in gap):
                     return True
+            if start >= m.end and start - m.end <= 5 and any(self.rec.roles.get(i) == "passive" for i in range(m.end, start)):
+                # "can a Template be declared with an enemy marker as its target?": the Skill is
+                # done to the one named after its passive verb
+                # ("used with Hidden Deployment" is not: "with" names a target only when the
+                # marker is named as an enemy's)
+                owner = {self.toks[i].low for i in range(start, s.start)} & self._words("enemy_owner")
+                gap = [self.toks[i] for i in range(m.end, start)]
+                if all(self.rec.roles.get(t.i) == "passive" or t.low in allowed or t.low.endswith(("ed", "do", "da"))
+                       or (owner and t.low in self._words("instrument")) for t in gap):
+                    return True
         if m.end < len(self.toks) and self.toks[m.end].low == "+":
             # "Discover + Discover on the same marker": one Order, one target
             nxt = next((n for n in self.mentions if n.kind == "subject" and n.start == m.end + 1), None)
             return nxt is not None and self._targets_state(nxt, state_mentions)
         return False
 
-    def _drop_means_and_generic(self, subjects: list[Mention]) -> list[Mention]:
+    def _drop_means_and_generic(self, subjects: list[Mention], state_mentions: list[Mention]) -> list[Mention]:
         """Drop Skills named only as the way an event beside them happens (`means`), then
         catch-all words (`generic`) when a specific Skill is named too."""
         from rulecheck.checker.engine import ancestors_in
@@ -299,9 +313,12 @@ class _Actions:
             for m in dropped:
                 self._use(m)
             subjects = [m for m in subjects if m not in dropped]
-        specific = [m for m in subjects if subs[m.value].kind == "skill" and not subs[m.value].generic]
+        specific = [m for m in subjects if subs[m.value].kind == "skill" and not subs[m.value].generic
+                    and not self._negated(m)]
         if specific:
-            generic = [m for m in subjects if subs[m.value].generic]
+            # only one the same side declares: "his marker walked… I wanted to ARO" is two sides
+            sides = {self._who(m, state_mentions) for m in specific}
+            generic = [m for m in subjects if subs[m.value].generic and self._who(m, state_mentions) in sides]
             for m in generic:
                 self._use(m)
             subjects = [m for m in subjects if m not in generic]

@@ -87,7 +87,10 @@ class _AskedAndComposites:
         if not ask.value.endswith(":state") or ask.end - ask.start > 1:
             return True
         near = set(range(max(0, ask.start - 3), min(len(self.toks), ask.end + 3)))
-        if any(near & set(range(m.start, m.end)) for m in state_mentions):
+        # any word naming a state will do, the state asked about or another name of it ("Mi
+        # CAMO… ¿Pierde el camuflaje?")
+        named = [*state_mentions, *(m for m in self.mentions if m.kind in ("state", "hint", "weak_state"))]
+        if any(near & set(range(m.start, m.end)) for m in named):
             return True
         anchors = self._words("anchor")
         return any(self.toks[i].low in anchors for i in near)

@@ -187,6 +187,16 @@ class Vocabulary:
             keys += [f"{lang}:{self.token_stem(tok.low, lang)}" for lang in LANGS if qlang in (None, lang)]
         return keys
 
+    def also_as(self, m: Mention, kind: str, toks: list[Token], lang: str | None = None) -> Mention | None:
+        """The same words read as a phrase of another `kind`, when the vocabulary has one
+        ("stays hidden": a cue of the scene, and what a question asks)."""
+        n = m.end - m.start
+        for key in self._keys(toks[m.start], lang):
+            for spec, plang, k, value in self.index.get(key, ()):
+                if k == kind and len(spec) == n and self._match(spec, plang, toks, m.start, lang) >= 0:
+                    return Mention(kind, value, m.start, m.end, m.text)
+        return None
+
     def scan(self, toks: list[Token], *, overlay: bool = False, lang: str | None = None) -> list[Mention]:
         """Leftmost-longest phrase matches over the question's tokens; among phrases of one
         length, the one with more words matched exactly, then by mention kind. With `lang`,
@@ -263,6 +273,12 @@ class Vocabulary:
         if self.in_pages(tok, lang) and f"{lang}:{self.token_stem(tok.low, lang)}" in self.word_lists.get("phrases@stems", ()):
             return False
         return tok.low in common_words(lang)
+
+    def common(self, tok: Token, lang: str) -> bool:
+        """A word common in the question's language, written in lower case, that is not one
+        of the `significant` words (whether or not the rules pages use it)."""
+        return (not tok.cap and tok.low.isalpha() and tok.low not in self.word_lists.get("significant", ())
+                and tok.low in common_words(lang))
 
     def listed(self, name: str, lang: str) -> frozenset:
         """The word list `name` of one language (`stop`, `article`…)."""
