@@ -86,7 +86,10 @@ _BM25_K1 = 1.2
 #: The most passages one table's ranked query may match. bm25 scores every passage a query
 #: matches before FTS5 sorts them, so a phrase found in a large share of a big base (a Spanish
 #: expansion such as "camuflado") would make a question cost a scan of the whole index.
-ROW_BUDGET = 10_000
+#: Measured at 5,000 generated pages (benchmarks/ask_bench.py --pages 5000): 10,000 rows cost
+#: ~330 ms over eight questions, 3,000 ~165 ms, with the same first passage on most of them
+#: (a word over budget there matches over a tenth of the base: it ranks little anyway).
+ROW_BUDGET = 3_000
 
 
 def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = ROW_BUDGET) -> list[dict]:
