@@ -373,9 +373,13 @@ class _Actions:
         if not delays and not told:
             return
         asked_delay = any(a.subject == "delay_aro" and self._in_question(a) for a in actions) and not told
-        others_asked = [a for a in actions if a.subject != "delay_aro" and self._in_question(a)]
+        others_asked = [a for a in actions if a.subject != "delay_aro" and self._in_question(a)
+                        and not self._describes_marker(a)]
         if asked_delay and not others_asked:
-            return  # "may it delay its ARO?": the delay itself is asked about
+            # "may it delay its ARO (against a marker that moves)?": the delay itself is asked
+            # about; what the marker does only says which marker
+            actions[:] = [a for a in actions if a.subject == "delay_aro" or not self._describes_marker(a)]
+            return
         marker = [a for a in actions if a.by == "self" and a.kind == "skill" and a.subject != "delay_aro"]
         if "second_skill" not in context and marker:
             outcomes = []
@@ -409,6 +413,17 @@ class _Actions:
         best = min(near, key=lambda a: abs(spans[a.subject].start - cue.start) if a.subject in spans else 99, default=None)
         if best is not None and best.by == "enemy":
             context["turn"] = "active"
+
+    def _describes_marker(self, a: Action) -> bool:
+        """Whether the action is named in a relative clause right after the state ("against a
+        camo marker that moves", "un CAMO que se mueve"): it says which marker, not what is asked."""
+        for m in self.mentions:
+            if m.kind != "subject" or m.value != a.subject or m.text != a.text:
+                continue
+            rel = [i for i in range(max(0, m.start - 3), m.start) if self.toks[i].low in self._words("relative")]
+            if rel and any(n.kind in ("state", "hint", "weak_state") and 0 <= rel[-1] - n.end <= 1 for n in self.mentions):
+                return True
+        return False
 
     def _in_question(self, a: Action) -> bool:
         """Whether an action is named in the question's own sentence: the last one, or the one

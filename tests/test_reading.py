@@ -157,6 +157,17 @@ WHO_ACTS = [
     case("Does a Hidden Deployment trooper with Camouflage keep its Marker if it delays its ARO against a Marker?",
          states=("hidden_deployment",), asked=HIDDEN, actions=[("delay_aro", "self")],
          conditions={"camouflage": "yes"}),
+    # the marker's Skill in a relative clause says which marker; the delay itself is asked
+    case("Can I delay my ARO against a camo marker that moves?", states=("camouflaged",), asked=MAY,
+         actions=[("delay_aro", "enemy")], conditions={}),
+    case("¿Puedo retrasar mi ORA contra un Marcador de Camuflado que se mueve?", states=("camouflaged",), asked=MAY,
+         actions=[("delay_aro", "enemy")], conditions={}),
+    # a name the lexicon does not know between the owner and the trooper noun
+    case("His HD sniper was written down in the tower. Before he revealed it, my Pan O guy dropped a light "
+         "flamethrower template on that spot. Is the hidden sniper unaffected by my template?",
+         states=("hidden_deployment",), asked=KEPT, unplaced=()),
+    case("My HD Hacker declares a Discover ARO against an enemy camo marker. That cancels HD, right?",
+         states=("hidden_deployment",), asked=ENDS, actions=[("discover", "self")], unplaced=()),
     case("Can a reactive trooper delay its ARO against a camo marker?", states=("camouflaged",), asked=MAY,
          actions=[("delay_aro", "enemy")]),
     # a move into contact with a marker: the asker is its enemy
@@ -240,6 +251,16 @@ CONDITIONS = [
 # --- Negation ---------------------------------------------------------------------------------
 
 NEGATION = [
+    # a question tag negates nothing; a last sentence of confirmation words asks the one before
+    case("Mi Ninja con camo TO entró en ¡¡¡Retirada!!! y luego se canceló la Retirada. ¿Vuelve solo al estado TO "
+         "Camuflado, no?", unplaced=()),
+    case("Does a camo marker stay hidden if it declares Cautious Movement, or not?", states=("camouflaged",),
+         asked=HIDDEN, actions=[("cautious_movement", "self")], unplaced=()),
+    case("My opponent said his camo marker keeps its Marker if it declares Cautious Movement. He was right, yeah?",
+         states=("camouflaged",), actions=[("cautious_movement", "self")], unplaced=()),
+    # "Retreat!" inside a sentence ends no sentence
+    case("Does a trooper still in Hidden Deployment count towards the Retreat! threshold?",
+         states=("hidden_deployment",), unplaced=("count",)),
     case("Is a Hidden Deployment trooper without Camouflage revealed if it declares Move?",
          states=("hidden_deployment",), asked=REVEALED, actions=[("move", "self")], conditions={"camouflage": "no"}),
     case("Can a trooper return to the Camouflaged state if it is not in enemy LoF?", states=("camouflaged",),
