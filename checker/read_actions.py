@@ -28,7 +28,7 @@ class _Actions:
                 self._use(m)
                 continue
             if any(a.subject == m.value for a in actions) and (self._instrument(m) or self._during(m)
-                                                                 or self._named_again(m)):
+                                                                 or self._named_again(m) or self._example(m)):
                 # "¿Mi rival puede Descubrir a mi tropa con una Tirada de Descubrir?": the same
                 # Skill named again as the means is the one already read (not "Move and Move")
                 self._use(m)
@@ -39,6 +39,14 @@ class _Actions:
             actions.append(Action(m.value, by, kind, 0, m.text))
             self._use(m)
         return actions
+
+    def _example(self, m: Mention) -> bool:
+        """Whether `m` is named as an example of what comes before ("a template weapon like a
+        flamethrower", "un arma como el Lanzallamas"): the same Skill, not a second one."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].low in self._list("article"):
+            i -= 1
+        return i >= 0 and self.toks[i].low in self._words("likeness")
 
     def _named_again(self, m: Mention) -> bool:
         """Whether `m` points back at a Skill already named ("an enemy Sensor … when the Sensor

@@ -162,6 +162,9 @@ WHO_ACTS = [
          actions=[("delay_aro", "enemy")], conditions={}),
     case("¿Puedo retrasar mi ORA contra un Marcador de Camuflado que se mueve?", states=("camouflaged",), asked=MAY,
          actions=[("delay_aro", "enemy")], conditions={}),
+    # an example after "like" is the same Skill, not a second declaration by someone else
+    case("Can a camo marker be targeted by a template weapon like a flamethrower?", states=("camouflaged",),
+         asked=MAY, actions=[("template_weapon", "enemy")]),
     # a name the lexicon does not know between the owner and the trooper noun
     case("His HD sniper was written down in the tower. Before he revealed it, my Pan O guy dropped a light "
          "flamethrower template on that spot. Is the hidden sniper unaffected by my template?",
