@@ -356,6 +356,8 @@ class Words:
             key = "property.+"  # a property asked with no asking word, or no Skill named: its own question
         elif key == "may.+" and reading.actions and all(a.kind == "event" for a in reading.actions):
             key = "may_event.+"  # "Can a marker be hit by a Template?": whether it can happen to it
+        elif key in ("may.+", "may.-") and not reading.actions:
+            key = key.replace("may", "may_nothing")  # "Can a HoloMask trooper be part of a Fireteam?": no Skill to name
         who = self.w["by"]["enemy" if reading.by("enemy") and not reading.by("self") else "self"].format(state=state)
         skills = self.text("then").join(self.subject(a.subject) for a in reading.actions) or "—"
         asks = self._asks_property(reading.properties[0]) if reading.properties else self.w["asks"]["plain.+"]

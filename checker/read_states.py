@@ -127,18 +127,25 @@ class _StatesAndConditions:
             if self.toks[m.start].sent == self.last:
                 self.question_axes.add(axis)
             self._use(m)
-        lof = self._lof_words()
-        if lof and "lof" not in found:
-            found["lof"] = [(0, lof)]
+        for axis, value in self._lof_words().items():
+            if axis not in found:
+                found[axis] = [(0, value)]
         for axis, values in found.items():
             context[axis] = min(values)[1]
         return context
 
-    def _lof_words(self) -> str | None:
-        """"inside my Fusilier's LoF", "out of his line of fire": a LoF term no cue took, with
-        "in"/"inside"/"within" or "out of"/"outside" a few words before it."""
+    #: The terms `_lof_words` reads, and the axis each sets.
+    _AREA_TERMS = {"lof": "lof", "zone_of_control": "zoc"}
+
+    def _lof_words(self) -> dict[str, str]:
+        """"inside my Fusilier's LoF", "out of his line of fire", "inside an enemy's zone of
+        control": a LoF or Zone of Control term no cue took, with "in"/"inside"/"within" or
+        "out of"/"outside" a few words before it, or "not" right before it ("in ZoC but not
+        LoF"). The first of each term sets its axis."""
+        found: dict[str, str] = {}
         for m in self.mentions:
-            if m.kind != "term" or m.value != "lof" or self._all_used(m):
+            axis = self._AREA_TERMS.get(m.value) if m.kind == "term" else None
+            if axis is None or axis in found or self._all_used(m):
                 continue
             # "in my HD guy's LoF": the word before the LoF's owner, over names and articles only
             # ("a trooper in Hidden Deployment block Line of Fire": "block" stops it)
@@ -154,13 +161,18 @@ class _StatesAndConditions:
                 value = "outside"
             elif any(w in self._words("lof_inside") for w in before):
                 value = "inside"
+            elif m.start > 0 and self.rec.roles.get(m.start - 1) == "negation" and m.start - 1 not in self.used:
+                self.used.add(m.start - 1)
+                found[axis] = "outside"  # "in ZoC but not LoF"
+                self._use(m)
+                continue
             else:
                 continue
             self._use(m)
             if self._negated(m):
                 value = "outside" if value == "inside" else "inside"
-            return value
-        return None
+            found[axis] = value
+        return found
 
     def _negated(self, m: Mention) -> bool:
         """Whether a negation stands right before `m` (an article or auxiliary between at most),

@@ -223,6 +223,11 @@ TO = [
 # --- Conditions -------------------------------------------------------------------------------
 
 CONDITIONS = [
+    # a Zone of Control named like a LoF ("inside an enemy's zone of control"), and "not LoF"
+    case("If my Hidden Deployment trooper is inside an enemy's zone of control do they get revealed?",
+         states=("hidden_deployment",), asked=REVEALED, conditions={"zoc": "inside"}, unplaced=()),
+    case("My camo guy is in ZoC but not LoF of an enemy who moves, can I delay my ARO?", states=("camouflaged",),
+         asked=MAY, conditions={"zoc": "inside", "lof": "outside"}, unplaced=()),
     case("Does an enemy Sensor reveal my HD trooper outside his ZoC?", states=("hidden_deployment",), asked=REVEALED,
          actions=[("sensor", "enemy")], conditions={"zoc": "outside"}),
     case("Is a Hidden Deployment trooper that is inside the Zone of Control of an enemy Sensor revealed when the "
@@ -400,3 +405,11 @@ def test_the_answer_says_what_it_read(answer_of):
     assert "Hidden Deployment" in summary and "kept" in summary, summary
     enemy = answer_of("Is a camo marker revealed if an enemy declares Reset against it?").reading["summary"]
     assert "an enemy declares Reset" in enemy and "revealed" in enemy, enemy
+
+
+def test_read_as_names_no_missing_skill(answer_of):
+    """"Can a HoloMask trooper be part of a Fireteam?" names no Skill: the "Read as" line says
+    so in words, never with a placeholder dash (a new-user trial read "declare —?" as broken)."""
+    for question in ("Can a HoloMask trooper be part of a Fireteam?", "¿Puede una tropa en HoloMáscara formar parte de un Fireteam?"):
+        summary = answer_of(question).reading["summary"]
+        assert "—" not in summary, summary
