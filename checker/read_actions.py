@@ -38,6 +38,13 @@ class _Actions:
                 by = "enemy"  # "I delay my ARO" against a camo marker: only an enemy can
             actions.append(Action(m.value, by, kind, 0, m.text))
             self._use(m)
+        describing = [a for a in actions if self._describes_marker(a)]
+        if describing and len(describing) < len(actions) and len({a.by for a in actions}) > 1 \
+                and not any(a.subject == "delay_aro" for a in actions):
+            # "Can I Dodge against a camo marker that walks past me?": what the marker does in a
+            # relative clause says which marker; the other side's Skill is what is asked about
+            # (not so for a delayed ARO: the marker's Skills decide its fate)
+            actions = [a for a in actions if a not in describing]
         return actions
 
     def _example(self, m: Mention) -> bool:
@@ -212,7 +219,7 @@ class _Actions:
         """Where the noun phrase holding a state begins: "a trooper in Hidden Deployment",
         "the enemy camo marker" (articles, owners, trooper nouns, "in" before it)."""
         i = m.start
-        nouns = {n.end: n.start for n in self.mentions if n.kind in ("trooper", "unit", "actor")}
+        nouns = {n.end: n.start for n in self.mentions if n.kind in ("trooper", "unit", "actor", "weak_state")}
         while i > 0:
             prev = self.toks[i - 1].low
             if i in nouns:
@@ -233,7 +240,13 @@ class _Actions:
                 n.start <= start - 1 < n.end for n in self.mentions):
             start -= 1  # "my Pan O guy": a name the lexicon does not know stands between
         before = [self.toks[i].low for i in range(max(0, start - 2), start)]
-        near_state = any(i in state_pos for i in range(max(0, m.start - 2), min(len(self.toks), m.end + 3)))
+        # the state after the noun is its own only with no Skill between ("a trooper in HD", not
+        # "an MSV3 trooper shoot a camo marker": the marker is the target)
+        sent = self.toks[m.start].sent
+        skill_after = next((n.start for n in self.mentions if n.kind == "subject" and m.end <= n.start < m.end + 3
+                            and any(i > n.start and self.toks[i].sent == sent for i in state_pos)), None)
+        after_end = min(len(self.toks), m.end + 3, skill_after if skill_after is not None else len(self.toks))
+        near_state = any(i in state_pos for i in range(max(0, m.start - 2), after_end))
         if near_state:
             return "self"
         if m.kind == "unit" and any(n.kind == "unit" and n.text.lower() == m.text.lower() and n.start < m.start

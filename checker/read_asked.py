@@ -74,6 +74,10 @@ class _AskedAndComposites:
         (after a leading "so", "and", "N3:"…), not inside it ("tell him which unit it is")."""
         sent = self.toks[m.start].sent
         i = m.start - 1
+        first = next(t for t in self.toks if t.sent == sent)
+        if i >= 0 and self.toks[i].sent == sent and self.toks[i].brk and sent == self.last \
+                and first.low in self._list("condition") and self.toks[m.start].low in self._list("question"):
+            return True  # "When the HoloMask is discovered, which way does the model face?"
         while i >= 0 and self.toks[i].sent == sent:
             if self.toks[i].low not in self._words("leading") and self.toks[i].text.upper() not in EDITIONS:
                 return False

@@ -162,6 +162,14 @@ WHO_ACTS = [
          actions=[("delay_aro", "enemy")], conditions={}),
     case("¿Puedo retrasar mi ORA contra un Marcador de Camuflado que se mueve?", states=("camouflaged",), asked=MAY,
          actions=[("delay_aro", "enemy")], conditions={}),
+    # a trooper noun before a Skill aimed at a marker is the one who shoots, not the marker
+    case("Can an MSV3 trooper shoot a camo marker without discovering it first?", states=("camouflaged",),
+         asked=MAY, actions=[("bs_attack", "enemy")], conditions={"msv": "l3", "discovered": "no"}),
+    case("¿Se puede declarar un Ataque CD contra un marcador camuflado con Visor Multiespectral Nivel 3?",
+         states=("camouflaged",), asked=MAY, actions=[("bs_attack", "enemy")], conditions={"msv": "l3"}),
+    # what the marker does in a relative clause says which marker; the other side's Skill is asked
+    case("Can I Dodge in ARO against a camo marker that walks past me?", states=("camouflaged",), asked=MAY,
+         actions=[("dodge", "enemy")]),
     # an example after "like" is the same Skill, not a second declaration by someone else
     case("Can a camo marker be targeted by a template weapon like a flamethrower?", states=("camouflaged",),
          asked=MAY, actions=[("template_weapon", "enemy")]),
@@ -413,3 +421,12 @@ def test_read_as_names_no_missing_skill(answer_of):
     for question in ("Can a HoloMask trooper be part of a Fireteam?", "¿Puede una tropa en HoloMáscara formar parte de un Fireteam?"):
         summary = answer_of(question).reading["summary"]
         assert "—" not in summary, summary
+
+
+def test_a_which_question_after_a_when_clause_asks_a_fact(answer_of):
+    """"When the HoloMask is discovered, which way does the real model face?" asks which way, not
+    yes or no (a judge's trial got "Verdict: NO"): the answer is the fact, from the bullet that
+    says "facing the same direction as the imitated Model"."""
+    a = answer_of("When the HoloMask is discovered, which way does the real model face?")
+    assert a.verdict == "unknown" and a.fact == "the same direction as the imitated Model", a.to_text()
+    assert "facing the same direction as the imitated Model" in a.citations[0]["text"], a.citations
