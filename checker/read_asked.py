@@ -78,6 +78,9 @@ class _AskedAndComposites:
         if i >= 0 and self.toks[i].sent == sent and self.toks[i].brk and sent == self.last \
                 and first.low in self._list("condition") and self.toks[m.start].low in self._list("question"):
             return True  # "When the HoloMask is discovered, which way does the model face?"
+        if i >= 0 and self.toks[i].sent == sent and self.rec.roles.get(i) in ("stop", "target") \
+                and self.toks[i].low not in self._list("question"):
+            i -= 1  # "¿Hacia dónde…?", "In which Combat Group…?": a preposition before it
         while i >= 0 and self.toks[i].sent == sent:
             if self.toks[i].low not in self._words("leading") and self.toks[i].text.upper() not in EDITIONS:
                 return False

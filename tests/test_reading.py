@@ -430,3 +430,11 @@ def test_a_which_question_after_a_when_clause_asks_a_fact(answer_of):
     a = answer_of("When the HoloMask is discovered, which way does the real model face?")
     assert a.verdict == "unknown" and a.fact == "the same direction as the imitated Model", a.to_text()
     assert "facing the same direction as the imitated Model" in a.citations[0]["text"], a.citations
+
+
+def test_a_preposition_before_the_question_word_still_asks_a_fact(table):
+    """"¿Hacia dónde…?", "In which Combat Group…?": a preposition before the question word does
+    not turn a question for a fact into a yes/no one."""
+    for question in ("¿Hacia dónde queda encarada la miniatura cuando descubren mi CAMO?",
+                     "In which Combat Group is a Mine's camo marker?"):
+        assert read_question(table, question).proposition == "fact", question
