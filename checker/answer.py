@@ -358,7 +358,9 @@ class Words:
             key = "may_event.+"  # "Can a marker be hit by a Template?": whether it can happen to it
         elif key in ("may.+", "may.-") and not reading.actions:
             key = key.replace("may", "may_nothing")  # "Can a HoloMask trooper be part of a Fireteam?": no Skill to name
-        who = self.w["by"]["enemy" if reading.by("enemy") and not reading.by("self") else "self"].format(state=state)
+        # an event happens to the trooper in the state, whoever brings it about
+        enemy_acts = reading.by("enemy") and not reading.by("self") and key != "may_event.+"
+        who = self.w["by"]["enemy" if enemy_acts else "self"].format(state=state)
         skills = self.text("then").join(self.subject(a.subject) for a in reading.actions) or "—"
         asks = self._asks_property(reading.properties[0]) if reading.properties else self.w["asks"]["plain.+"]
         text = self.w["asks"][key].format(state=state, who=who, skills=skills, asks=asks)

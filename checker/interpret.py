@@ -121,15 +121,18 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "must it be Discovered before being shot?": shot without a Discover (not "Do I have
             # to tell my opponent I'm delaying my ARO?")
             context["discovered"] = "no"
+        # a state the rules here do not cover may be part of what a property is about ("do
+        # Holoechoes out of Coherency keep their Holoecho State when HD is cancelled?")
+        situated = {x for p in properties for x in self.vocab.subjects[p].situation}
         for m in getattr(self, "other_named", ()):
             if not self._all_used(m):
                 name = self.vocab.other_states[m.value][0]
-                if self.toks[m.start].sent > self.last:
+                if self.toks[m.start].sent > self.last or m.value in situated:
                     pass  # named only in a last question about it, which a note sets aside
                 elif self._listed_with_covered(m, state_mentions):
                     # "a troop in Camouflage or Impersonation State": answered for the covered one
                     self.notes.append(self.vocab_text("other_state_listed").format(state=name))
-                else:
+                elif self.vocab_text("other_state_issue").format(state=name) not in self.issues:
                     self.issues.append(self.vocab_text("other_state_issue").format(state=name))
                 self._use(m)
         own = [a for a in actions if a.by == "self" and a.kind == "skill"]
@@ -258,7 +261,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
 
     def _edition(self, edition: str | None) -> str | None:
         """The edition asked for (`--edition`), else one the question names ("N3"); checked."""
-        named = [t for t in self.toks if t.text.upper() in EDITIONS]
+        # not inside a name the question uses ("Visor Multiespectral N3": the Visor's level)
+        inside = {i for m in self.rec.mentions if m.end - m.start > 1 for i in range(m.start, m.end)}
+        named = [t for t in self.toks if t.text.upper() in EDITIONS and t.i not in inside]
         for t in named:
             self.used.add(t.i)
         if edition is not None:

@@ -109,10 +109,26 @@ class _Actions:
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
         agent = self._agent(m)
         if agent is None:
-            if self._targets_state(m, state_mentions):
+            if self._targets_state(m, state_mentions) or self._means_of_next(m, state_mentions):
                 return "enemy"
             return "self"
         return agent
+
+    def _means_of_next(self, m: Mention, state_mentions: list[Mention]) -> bool:
+        """A Skill named as the doer of the next one, which targets the state ("Can Sensor
+        discover a trooper in HD?", "¿El Sensor puede descubrir a una tropa en DO?"): the same
+        side declares both."""
+        nxt = next((n for n in self.mentions if n.kind == "subject" and n.start >= m.end), None)
+        if nxt is None or nxt.start - m.end > 2:
+            return False
+        between = [self.mentions_at(i) for i in range(m.end, nxt.start)]
+        if any(k not in ("ask", None) for k in between):
+            return False
+        return self._targets_state(nxt, state_mentions)
+
+    def mentions_at(self, i: int) -> str | None:
+        """The kind of the mention covering word `i`, if any."""
+        return next((n.kind for n in self.mentions if n.start <= i < n.end), None)
 
     def _passive(self, m: Mention) -> bool:
         i = m.start - 1

@@ -88,12 +88,18 @@ class _StatesAndConditions:
         return self._object_position(start) or bool(before & self._words("enemy_owner")) or prev in self._words("likeness")
 
     def _near(self, m: Mention, others: list[Mention]) -> bool:
-        """Whether `m` is next to one of `others` (at most two small words between)."""
+        """Whether `m` is next to one of `others`: at most two small words between, or three
+        when one is the trooper noun they both describe ("my camo trooper started in HD")."""
+        nouns = {i for n in self.mentions if n.kind in ("trooper", "unit") for i in range(n.start, n.end)}
+        filler = {i for n in self.mentions if n.kind == "filler" for i in range(n.start, n.end)}
         for o in others:
             gap = range(m.end, o.start) if m.end <= o.start else range(o.end, m.start)
-            if len(gap) <= 2 and all(self.rec.roles.get(i) in ("stop", "filler") or self.toks[i].low in ("with", "con")
-                                     for i in gap):
+            small = all(self.rec.roles.get(i) in ("stop", "filler") or self.toks[i].low in ("with", "con") for i in gap)
+            if len(gap) <= 2 and small:
                 return True
+            if len(gap) == 3 and gap[0] in nouns and all(self.rec.roles.get(i) in ("stop", "filler") or i in filler
+                                                         for i in gap[1:]):
+                return True  # "camo trooper started in Hidden Deployment"
         return False
 
     def _camouflage_state(self, edition: str) -> str:

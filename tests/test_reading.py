@@ -170,6 +170,14 @@ WHO_ACTS = [
     # what the marker does in a relative clause says which marker; the other side's Skill is asked
     case("Can I Dodge in ARO against a camo marker that walks past me?", states=("camouflaged",), asked=MAY,
          actions=[("dodge", "enemy")]),
+    # a Skill named as the doer of the next one: "Sensor discover…" is the enemy's Sensor
+    case("Can Sensor discover a trooper in Hidden Deployment?", states=("hidden_deployment",),
+         actions=[("sensor", "enemy")]),
+    case("¿El Sensor puede descubrir a una tropa en DO?", states=("hidden_deployment",), actions=[("sensor", "enemy")]),
+    # "camo trooper started in Hidden Deployment": the Camouflage is the HD trooper's Marker Skill
+    case("My camo trooper started in Hidden Deployment and declares Cautious Movement. Is his model placed on the "
+         "table?", states=("hidden_deployment",), asked=REVEALED, actions=[("cautious_movement", "self")],
+         conditions={"camouflage": "yes"}),
     # an example after "like" is the same Skill, not a second declaration by someone else
     case("Can a camo marker be targeted by a template weapon like a flamethrower?", states=("camouflaged",),
          asked=MAY, actions=[("template_weapon", "enemy")]),
@@ -438,3 +446,26 @@ def test_a_preposition_before_the_question_word_still_asks_a_fact(table):
     for question in ("¿Hacia dónde queda encarada la miniatura cuando descubren mi CAMO?",
                      "In which Combat Group is a Mine's camo marker?"):
         assert read_question(table, question).proposition == "fact", question
+
+
+def test_a_level_named_n3_is_not_the_edition(table):
+    """"Visor Multiespectral N3" is the Visor's level, as Spanish players write it, not the N3
+    edition: the question stays an N4 one."""
+    reading = read_question(table, "¿Con Visor Multiespectral N3 puedo hacer Ataque CD contra un camo sin Descubrir primero?")
+    assert reading.edition is None and reading.states == ("camouflaged",) and reading.context.get("msv") == "l3"
+
+
+def test_an_uncovered_state_a_property_is_about_is_no_issue(table):
+    """"Do Holoechoes out of Coherency keep their Holoecho State?" asks a Hidden Deployment property
+    whose situation is the Holoecho state: naming it is part of the question, not an uncovered state."""
+    reading = read_question(table, "When HD is cancelled for a trooper in Holoecho, do Holoechoes out of Coherency "
+                                   "keep their Holoecho State?")
+    assert reading.properties == ("holoecho_coherency_kept",) and reading.issues == [], reading.to_dict()
+
+
+def test_coordinated_as_a_verb_names_the_coordinated_order(answer_of):
+    """"I coordinated my HD trooper…" names a Coordinated Order; the HD page: 'they will lose their own Order'."""
+    a = answer_of("I coordinated my HD trooper along with 3 Zhanshi with Rifles. Does the HD trooper keep his own "
+                  "Order afterwards?")
+    assert a.verdict == "no", a.to_text()
+    assert any("lose their own Order" in c["text"] for c in a.citations if c["deciding"]), a.citations
