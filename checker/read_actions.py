@@ -36,6 +36,9 @@ class _Actions:
             by = self._who(m, state_mentions)
             if by == "self" and kind == "skill" and states and self._enemy_only(states[0], m.value):
                 by = "enemy"  # "I delay my ARO" against a camo marker: only an enemy can
+            if kind == "event" and any(a.subject == m.value and a.by == by for a in actions):
+                self._use(m)  # "got hit by a Riotstopper… revealed when it gets hit by a Riotstopper?": one hit
+                continue
             actions.append(Action(m.value, by, kind, 0, m.text))
             self._use(m)
         describing = [a for a in actions if self._describes_marker(a)]
@@ -312,10 +315,14 @@ class _Actions:
         allowed = self._list("article") | self._list("target")
         if m.value == "silhouette_contact":
             allowed = allowed | {"with", "con"}  # "enter base contact with a camo marker"
+        # "declarar Ataque CD como ORA contra un CAMO", "shoot in ARO at a marker": a turn cue
+        # between the Skill and its target says when, not whom
+        when = {i for n in self.mentions + self.rec.overlay if n.kind == "cue" and n.value.startswith("turn=")
+                for i in range(n.start, n.end)}
         for s in state_mentions:
             start = self._np_start(s)
-            if start >= m.end and start - m.end <= 3:
-                gap = [self.toks[i].low for i in range(m.end, start)]
+            if start >= m.end and start - m.end <= 3 + sum(i in when for i in range(m.end, start)):
+                gap = [self.toks[i].low for i in range(m.end, start) if i not in when]
                 if all(w in allowed for w in gap):
                     return True
             if start >= m.end and start - m.end <= 5 and any(self.rec.roles.get(i) == "passive" for i in range(m.end, start)):

@@ -125,10 +125,15 @@ class _StatesAndConditions:
             if axis in READING_AXES:
                 continue
             if needs.get(m.value) and not needs[m.value] & named:
-                continue  # "an allied trooper declares a BS Attack": no contact, so no contact's ally
+                # "an allied trooper declares a BS Attack": no contact, so no contact's ally; the
+                # cue's words say nothing else ("the MOD shown on the CAMO marker")
+                self._use(m)
+                continue
             if self._negated(m) and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
+            if axis == "turn" and self._turn_of_the_other_side(m):
+                value = _OPPOSITE[(axis, value)]
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
             if self.toks[m.start].sent == self.last:
                 self.question_axes.add(axis)
@@ -139,6 +144,29 @@ class _StatesAndConditions:
         for axis, values in found.items():
             context[axis] = min(values)[1]
         return context
+
+    def _turn_of_the_other_side(self, m: Mention) -> bool:
+        """"in my active turn" asked by the marker's enemy ("My Fusilier failed his Discover on
+        an enemy camo marker in my active turn"): the turn is the asker's, so the trooper in the
+        state is in the other one. The turn axis is always the state trooper's."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].low in self._list("article") and self.toks[i].low not in self._words("mine"):
+            i -= 1
+        owner_mine = (i >= 0 and self.toks[i].low in self._words("mine")) or any(
+            self.toks[j].low in self._words("mine") for j in range(m.start, m.end))
+        if not owner_mine:
+            return False
+        # only when the question marks the marker as someone else's ("an enemy camo marker",
+        # "un CAMO enemigo"): the asker is then its enemy
+        toks = self.toks
+        for n in self.mentions:
+            if n.kind in ("state", "hint", "weak_state"):
+                start = self._np_start(n)
+                before = {toks[k].low for k in range(max(0, start - 1), n.start)}
+                after = {toks[n.end].low} if n.end < len(toks) else set()
+                if before & self._words("enemy_owner") or after & self._words("enemy_after"):
+                    return True
+        return False
 
     #: The terms `_lof_words` reads, and the axis each sets.
     _AREA_TERMS = {"lof": "lof", "zone_of_control": "zoc"}

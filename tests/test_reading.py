@@ -178,6 +178,22 @@ WHO_ACTS = [
     case("My camo trooper started in Hidden Deployment and declares Cautious Movement. Is his model placed on the "
          "table?", states=("hidden_deployment",), asked=REVEALED, actions=[("cautious_movement", "self")],
          conditions={"camouflage": "yes"}),
+    # a turn cue between a Skill and its target says when, not whom ("como ORA contra un CAMO")
+    case("En la partida, un Fusilero quiso disparar como ORA a mi marcador CAMO con su Fusil Combi sin descubrirlo. "
+         "¿Puede declarar Ataque CD como ORA contra un marcador CAMO?", states=("camouflaged",), asked=MAY,
+         actions=[("bs_attack", "enemy")]),
+    # "in my active turn" said by the marker's enemy: the marker is in its Reactive Turn
+    case("My Fusilier failed his Discover on an enemy camo marker in my active turn. Can he try again with the next "
+         "Order in the same turn?", states=("camouflaged",), asked=MAY, conditions=ANY),
+    # "walked into LoF of an enemy Fusilier": inside enemy LoF; "Pan-O" is a faction
+    case("My Hunzakut marker walked into LoF of an enemy Fusilier. Can his Fusilier shoot it without Discovering it "
+         "first?", states=("camouflaged",), unplaced=()),
+    case("In N3, my TO Camo Spektr got hit by a Riotstopper from a Pan-O Fusilier. Is a Camo marker revealed when it "
+         "gets hit by a Riotstopper in N3?", states=("to_camouflaged",), asked=REVEALED,
+         actions=[("riotstopper_hit", "enemy")], unplaced=()),
+    # a Template cue only where a Template is named
+    case("Last game my HD Ninja wanted to ARO but an enemy Fusilier was standing right on the spot I had written "
+         "down. Is she placed in base contact with him?", states=("hidden_deployment",), conditions={}),
     # an example after "like" is the same Skill, not a second declaration by someone else
     case("Can a camo marker be targeted by a template weapon like a flamethrower?", states=("camouflaged",),
          asked=MAY, actions=[("template_weapon", "enemy")]),
@@ -469,3 +485,12 @@ def test_coordinated_as_a_verb_names_the_coordinated_order(answer_of):
                   "Order afterwards?")
     assert a.verdict == "no", a.to_text()
     assert any("lose their own Order" in c["text"] for c in a.citations if c["deciding"]), a.citations
+
+
+def test_the_turn_is_the_state_troopers(table):
+    """"in my active turn" asked by the marker's enemy puts the marker in its Reactive Turn; asked
+    by the marker's own player, in its Active Turn."""
+    enemy = read_question(table, "My Fusilier failed his Discover on an enemy camo marker in my active turn. Can he try "
+                                 "again with the next Order in the same turn?")
+    own = read_question(table, "My camo marker declares Move in my active turn. Is it revealed?")
+    assert enemy.context.get("turn") == "reactive" and own.context.get("turn") == "active"
