@@ -63,6 +63,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
 
     def read(self) -> Reading:
         states, other, state_mentions = self._states()
+        self.asked_state_mentions = state_mentions
         if not states and not other:
             states = self._state_of_topic()
         context = self._conditions()
@@ -110,12 +111,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 any(a.subject != "discover" and a.kind == "skill" for a in actions):
             # "is it necessary to discover a camo marker before shooting it?": the Discover is
             # the condition asked about, the Attack the one declared
-            actions = [Action(a.subject, "enemy", a.kind, a.position, a.text) for a in actions if a.subject != "discover"]
+            actions = [Action(a.subject, "enemy", a.kind, a.position, a.text, a.start) for a in actions
+                       if a.subject != "discover"]
         if prop == "required" and self._asks_discover_first():
             # "is it necessary to discover a camo marker before shooting it?": whoever must
             # Discover it first is its enemy
             actions = [Action(a.subject, "enemy" if a.by == "self" and a.kind == "skill" else a.by, a.kind,
-                              a.position, a.text) for a in actions]
+                              a.position, a.text, a.start) for a in actions]
         if prop == "required" and "discovered" not in context and (
                 self._asks_discover_first() or any(a.by == "enemy" and a.kind == "skill" for a in actions)):
             # "must it be Discovered before being shot?": shot without a Discover (not "Do I have
@@ -127,8 +129,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         for m in getattr(self, "other_named", ()):
             if not self._all_used(m):
                 name = self.vocab.other_states[m.value][0]
-                if self.toks[m.start].sent > self.last or m.value in situated:
+                if self.toks[m.start].sent > self.last:
                     pass  # named only in a last question about it, which a note sets aside
+                elif m.value in situated:
+                    pass  # what the property asked about is about
                 elif self._listed_with_covered(m, state_mentions):
                     # "a troop in Camouflage or Impersonation State": answered for the covered one
                     self.notes.append(self.vocab_text("other_state_listed").format(state=name))
@@ -158,9 +162,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         examples = self.vocab.word_lists.get("examples", frozenset())
         if last > 0 and (" ".join(opening) in examples or opening[0] in examples):
             return last - 1
-        tags = self.vocab.word_lists.get("confirm_tag", frozenset())
+        confirm = self._words("confirm")
+        tags = confirm | self._words("confirm_tag")
         if last > 0 and all(t.low in tags for t in self.toks if t.sent == last) \
-                and any(t.low in tags - self._words("stop") for t in self.toks if t.sent == last):
+                and any(t.low in confirm for t in self.toks if t.sent == last):
             return last - 1  # "He said I had to Discover it first. He was right, yeah?": the statement is asked
         in_last = [m for m in self.rec.mentions if self.toks[m.start].sent == last]
         named = {m.kind for m in in_last}

@@ -67,8 +67,8 @@ class _Accounting:
         return list(dict.fromkeys(out))
 
     def _question_tag(self, i: int) -> bool:
-        """A negation closing the question as a tag ("…, or not?", "…, ¿no?", "…o no?"): the last
-        word of the asking sentence, after a clause break or "or"."""
+        """A negation closing the question as a tag ("…, or not?", "…o no?"): the last word of
+        the asking sentence, after a clause break or "or"."""
         toks = self.toks
         t = toks[i]
         if t.sent != self.last or (i + 1 < len(toks) and toks[i + 1].sent == t.sent):

@@ -27,8 +27,8 @@ class _Actions:
                 self._use_negation(m)
                 self._use(m)
                 continue
-            if any(a.subject == m.value for a in actions) and (self._instrument(m) or self._during(m)
-                                                                 or self._named_again(m) or self._example(m)):
+            if any(a.subject == m.value for a in actions) and (self._after_word(m, "instrument") or self._after_word(m, "during")
+                                                                 or self._named_again(m) or self._after_word(m, "likeness")):
                 # "¿Mi rival puede Descubrir a mi tropa con una Tirada de Descubrir?": the same
                 # Skill named again as the means is the one already read (not "Move and Move")
                 self._use(m)
@@ -39,7 +39,7 @@ class _Actions:
             if kind == "event" and any(a.subject == m.value and a.by == by for a in actions):
                 self._use(m)  # "got hit by a Riotstopper… revealed when it gets hit by a Riotstopper?": one hit
                 continue
-            actions.append(Action(m.value, by, kind, 0, m.text))
+            actions.append(Action(m.value, by, kind, 0, m.text, m.start))
             self._use(m)
         describing = [a for a in actions if self._describes_marker(a)]
         if describing and len(describing) < len(actions) and len({a.by for a in actions}) > 1 \
@@ -50,34 +50,21 @@ class _Actions:
             actions = [a for a in actions if a not in describing]
         return actions
 
-    def _example(self, m: Mention) -> bool:
-        """Whether `m` is named as an example of what comes before ("a template weapon like a
-        flamethrower", "un arma como el Lanzallamas"): the same Skill, not a second one."""
+    def _after_word(self, m: Mention, word_list: str) -> bool:
+        """Whether a word of `word_list` stands right before `m` (articles between):
+        `likeness` — an example of what comes before ("a template weapon like a flamethrower",
+        "un arma como el Lanzallamas"); `during` — a time within something already said
+        ("revealed during the Move"); `instrument` — the means of something ("with a Discover
+        roll", "using a Dodge"). Each names a Skill already read, not a second declaration."""
         i = m.start - 1
         while i >= 0 and self.toks[i].low in self._list("article"):
             i -= 1
-        return i >= 0 and self.toks[i].low in self._words("likeness")
+        return i >= 0 and self.toks[i].low in self._words(word_list)
 
     def _named_again(self, m: Mention) -> bool:
         """Whether `m` points back at a Skill already named ("an enemy Sensor … when the Sensor
         is declared", "ese Descubrir"): a definite article or demonstrative right before it."""
         return m.start > 0 and self.toks[m.start - 1].low in self._words("definite")
-
-    def _during(self, m: Mention) -> bool:
-        """Whether `m` names a time within something already said ("revealed during the Move",
-        "durante el Movimiento"), not a new declaration."""
-        i = m.start - 1
-        while i >= 0 and self.toks[i].low in self._list("article"):
-            i -= 1
-        return i >= 0 and self.toks[i].low in self._words("during")
-
-    def _instrument(self, m: Mention) -> bool:
-        """Whether `m` is named as the means of something ("with a Discover roll", "con una
-        Tirada de Descubrir", "using a Dodge")."""
-        i = m.start - 1
-        while i >= 0 and self.toks[i].low in self._list("article"):
-            i -= 1
-        return i >= 0 and self.toks[i].low in self._words("instrument")
 
     def _enemy_only(self, state: str, subject: str) -> bool:
         """The state's rows speak of `subject` only as something an enemy does: it has enemy
@@ -94,7 +81,15 @@ class _Actions:
         return all(i in self.used for i in range(m.start, m.end))
 
     def _who(self, m: Mention, state_mentions: list[Mention]) -> str:
-        """Who does the Skill or brings the event about (see the module's docstring)."""
+        """Who does the Skill or brings the event about (see the module's docstring); worked
+        out once per mention."""
+        memo = self.__dict__.setdefault("_who_memo", {})
+        key = (m.start, m.end, m.value)
+        if key not in memo:
+            memo[key] = self._who_uncached(m, state_mentions)
+        return memo[key]
+
+    def _who_uncached(self, m: Mention, state_mentions: list[Mention]) -> str:
         if self._passive(m):
             return "enemy"
         i = m.start - 1
@@ -212,11 +207,10 @@ class _Actions:
         toks = self.toks
         states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state")]
         for m in states:
+            if self._enemy_owned(m):
+                return "enemy"
             start = self._np_start(m)
             before = {toks[i].low for i in range(max(0, start - 1), m.start)}
-            after = {toks[m.end].low} if m.end < len(toks) else set()
-            if before & self._words("enemy_owner") or after & self._words("enemy_after"):
-                return "enemy"
             if before & self._words("mine") or (start > 0 and toks[start - 1].low in self._words("being")):
                 return "self"
         subjects = [n for n in self.mentions if n.kind == "subject"]
@@ -234,11 +228,23 @@ class _Actions:
                 return "enemy"
         return "self"
 
+    def _enemy_owned(self, m: Mention) -> bool:
+        """Whether the state's noun phrase marks it as someone else's ("his camo", "the enemy
+        camo marker", "un CAMO enemigo")."""
+        toks = self.toks
+        start = self._np_start(m)
+        before = {toks[i].low for i in range(max(0, start - 1), m.start)}
+        after = {toks[m.end].low} if m.end < len(toks) else set()
+        return bool(before & self._words("enemy_owner") or after & self._words("enemy_after"))
+
     def _np_start(self, m: Mention) -> int:
         """Where the noun phrase holding a state begins: "a trooper in Hidden Deployment",
         "the enemy camo marker" (articles, owners, trooper nouns, "in" before it)."""
         i = m.start
-        nouns = {n.end: n.start for n in self.mentions if n.kind in ("trooper", "unit", "actor", "weak_state")}
+        nouns = self.__dict__.get("_np_nouns")
+        if nouns is None:  # once per reading: a question's mentions do not change once read
+            nouns = self._np_nouns = {n.end: n.start for n in self.mentions
+                                      if n.kind in ("trooper", "unit", "actor", "weak_state")}
         while i > 0:
             prev = self.toks[i - 1].low
             if i in nouns:
@@ -321,7 +327,8 @@ class _Actions:
                 for i in range(n.start, n.end)}
         for s in state_mentions:
             start = self._np_start(s)
-            if start >= m.end and start - m.end <= 3 + sum(i in when for i in range(m.end, start)):
+            if start >= m.end and start - m.end <= 3 + len(when) \
+                    and start - m.end <= 3 + sum(i in when for i in range(m.end, start)):
                 gap = [self.toks[i].low for i in range(m.end, start) if i not in when]
                 if all(w in allowed for w in gap):
                     return True
@@ -461,13 +468,11 @@ class _Actions:
     def _describes_marker(self, a: Action) -> bool:
         """Whether the action is named in a relative clause right after the state ("against a
         camo marker that moves", "un CAMO que se mueve"): it says which marker, not what is asked."""
-        for m in self.mentions:
-            if m.kind != "subject" or m.value != a.subject or m.text != a.text:
-                continue
-            rel = [i for i in range(max(0, m.start - 3), m.start) if self.toks[i].low in self._words("relative")]
-            if rel and any(n.kind in ("state", "hint", "weak_state") and 0 <= rel[-1] - n.end <= 1 for n in self.mentions):
-                return True
-        return False
+        if a.start < 0:
+            return False
+        rel = [i for i in range(max(0, a.start - 3), a.start) if self.toks[i].low in self._words("relative")]
+        return bool(rel) and any(n.kind in ("state", "hint", "weak_state") and 0 <= rel[-1] - n.end <= 1
+                                 for n in self.mentions)
 
     def _in_question(self, a: Action) -> bool:
         """Whether an action is named in the question's own sentence: the last one, or the one

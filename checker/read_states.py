@@ -132,7 +132,7 @@ class _StatesAndConditions:
             if self._negated(m) and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
-            if axis == "turn" and self._turn_of_the_other_side(m):
+            if axis == "turn" and (axis, value) in _OPPOSITE and self._turn_of_the_other_side(m):
                 value = _OPPOSITE[(axis, value)]
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
             if self.toks[m.start].sent == self.last:
@@ -154,19 +154,9 @@ class _StatesAndConditions:
             i -= 1
         owner_mine = (i >= 0 and self.toks[i].low in self._words("mine")) or any(
             self.toks[j].low in self._words("mine") for j in range(m.start, m.end))
-        if not owner_mine:
-            return False
-        # only when the question marks the marker as someone else's ("an enemy camo marker",
-        # "un CAMO enemigo"): the asker is then its enemy
-        toks = self.toks
-        for n in self.mentions:
-            if n.kind in ("state", "hint", "weak_state"):
-                start = self._np_start(n)
-                before = {toks[k].low for k in range(max(0, start - 1), n.start)}
-                after = {toks[n.end].low} if n.end < len(toks) else set()
-                if before & self._words("enemy_owner") or after & self._words("enemy_after"):
-                    return True
-        return False
+        # only when the question marks the state asked about as someone else's ("an enemy camo
+        # marker", "un CAMO enemigo"), not a marker it names as a target: the asker is its enemy
+        return owner_mine and any(self._enemy_owned(n) for n in getattr(self, "asked_state_mentions", ()))
 
     #: The terms `_lof_words` reads, and the axis each sets.
     _AREA_TERMS = {"lof": "lof", "zone_of_control": "zoc"}

@@ -17,14 +17,16 @@ class Action:
     """One thing done in the Order: `subject` (a vocabulary subject id) by `by`, at `position`
     in the Order (1 or 2 for the first or second Short Skill, 0 when not said)."""
 
-    __slots__ = ("subject", "by", "kind", "position", "text")
+    __slots__ = ("subject", "by", "kind", "position", "text", "start")
 
-    def __init__(self, subject: str, by: str, kind: str, position: int = 0, text: str = "") -> None:
+    def __init__(self, subject: str, by: str, kind: str, position: int = 0, text: str = "", start: int = -1) -> None:
         self.subject = subject
         self.by = by
         self.kind = kind
         self.position = position
         self.text = text
+        #: Where in the question it is named (a word index; -1 when not read from words).
+        self.start = start
 
     def to_dict(self) -> dict:
         return {"subject": self.subject, "by": self.by, "kind": self.kind, "position": self.position,

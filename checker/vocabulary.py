@@ -266,17 +266,16 @@ class Vocabulary:
         return f"{lang}:{self.token_stem(tok.low, lang)}" in self.word_lists.get("pages@stems", frozenset())
 
     def ordinary(self, tok: Token, lang: str) -> bool:
-        """A word that cannot name a rule here: written in lower case (or at a sentence's start),
-        common in the question's language, and never used by its rules pages ("tucked", "lobbed")."""
-        if tok.cap or not tok.low.isalpha() or tok.low in self.word_lists.get("significant", ()):
+        """A word that cannot name a rule here: `common`, and not one both the rules pages and
+        the reader's phrases use ("tucked", "lobbed"; not "short", which a phrase missed)."""
+        if not self.common(tok, lang):
             return False
-        if self.in_pages(tok, lang) and f"{lang}:{self.token_stem(tok.low, lang)}" in self.word_lists.get("phrases@stems", ()):
-            return False
-        return tok.low in common_words(lang)
+        return not (self.in_pages(tok, lang)
+                    and f"{lang}:{self.token_stem(tok.low, lang)}" in self.word_lists.get("phrases@stems", ()))
 
     def common(self, tok: Token, lang: str) -> bool:
-        """A word common in the question's language, written in lower case, that is not one
-        of the `significant` words (whether or not the rules pages use it)."""
+        """A word common in the question's language, written in lower case (or at a sentence's
+        start), that is not one of the `significant` words — whether or not the pages use it."""
         return (not tok.cap and tok.low.isalpha() and tok.low not in self.word_lists.get("significant", ())
                 and tok.low in common_words(lang))
 

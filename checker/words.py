@@ -29,9 +29,9 @@ _contractions: list = []
 #: Contractions written without the apostrophe ("dont", "isnt"): split when words are split.
 _BARE_NOT = frozenset(f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had",
                                            "could", "would", "should", "must", "need"))
-# A "!" followed by a word in lower case ends no sentence: it is part of a name ("Retreat! state",
-# "¡¡¡Retirada!!! y luego").
-_SENTENCE = re.compile(r"[.?;:]+(?=\s|$)|[.?!;:]*!+[.?;:]*(?=\s*$|\s+[^\sa-z\u00e0-\u00ff])|[¿¡]|\n")
+# A "!" followed by a word in lower case ends no sentence: it is part of a name ("the Retreat!
+# threshold"). Any run with ".", "?", ";" or ":" in it ends one ("What?! no way").
+_SENTENCE = re.compile(r"[.?!;:]*[.?;:][.?!;:]*(?=\s|$)|!+(?=\s*$|\s+[^\sa-z\u00e0-\u00ff])|[¿¡]|\n")
 _TOKEN = re.compile(r"\+|\w+")
 _CLAUSE = re.compile(r"\s*[,()\u2013\u2014]|\s+-\s")
 

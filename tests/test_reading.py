@@ -489,8 +489,21 @@ def test_coordinated_as_a_verb_names_the_coordinated_order(answer_of):
 
 def test_the_turn_is_the_state_troopers(table):
     """"in my active turn" asked by the marker's enemy puts the marker in its Reactive Turn; asked
-    by the marker's own player, in its Active Turn."""
+    by the marker's own player, in its Active Turn — also when an enemy marker is named as a
+    target (a review found the turn flipped there)."""
     enemy = read_question(table, "My Fusilier failed his Discover on an enemy camo marker in my active turn. Can he try "
                                  "again with the next Order in the same turn?")
     own = read_question(table, "My camo marker declares Move in my active turn. Is it revealed?")
+    target = read_question(table, "N3: in my active turn, can my TO camo trooper use Surprise Attack against an enemy "
+                                  "camo marker?")
     assert enemy.context.get("turn") == "reactive" and own.context.get("turn") == "active"
+    assert target.context.get("turn") == "active", target.to_dict()
+
+
+def test_a_skill_named_again_outside_the_relative_clause_is_kept(table):
+    """Only the mention inside "a camo marker that moves" describes the marker; the same Skill
+    named again later is a declaration of its own (a review found it dropped)."""
+    reading = read_question(table, "I Dodge against a camo marker that moves. Then it moves again and shoots. "
+                                   "Is the camo marker revealed?")
+    assert [a.subject for a in reading.actions].count("move") == 1, reading.to_dict()
+    assert "bs_attack" in [a.subject for a in reading.actions], reading.to_dict()
