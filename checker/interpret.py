@@ -103,6 +103,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         actions = self._subsume(actions)
         self._leader_context(actions, context)
         self._delayed_aro(states, actions, context, prop)
+        self._drop_describing(actions)
         self._aro_turn(actions, context)
         if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene
@@ -205,6 +206,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
     def _list(self, name: str) -> frozenset:
         """A word list in the question's language."""
         return self.vocab.listed(name, self.rec.lang)
+
+    def _kind_at(self, i: int) -> str | None:
+        """The kind of the mention covering word `i`, if any."""
+        return next((n.kind for n in self.mentions if n.start <= i < n.end), None)
 
     def _words(self, name: str) -> frozenset:
         """A word list in both languages (a question may mix them: "mi CAMO", "my Fusilero")."""

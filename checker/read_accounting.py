@@ -88,8 +88,8 @@ class _Accounting:
         while j >= 0 and toks[j].sent == toks[i].sent and i - j <= 3:
             if toks[j].low in owners:
                 return True
-            state = any(m.start <= j < m.end and m.kind in ("state", "weak_state", "hint") for m in self.mentions)
-            if not (state or (toks[j].cap and not any(m.start <= j < m.end for m in self.mentions))):
+            kind = self._kind_at(j)
+            if not (kind in ("state", "weak_state", "hint") or (toks[j].cap and kind is None)):
                 return False
             j -= 1
         return False

@@ -41,14 +41,16 @@ class _Actions:
                 continue
             actions.append(Action(m.value, by, kind, 0, m.text, m.start))
             self._use(m)
-        describing = [a for a in actions if self._describes_marker(a)]
-        if describing and len(describing) < len(actions) and len({a.by for a in actions}) > 1 \
-                and not any(a.subject == "delay_aro" for a in actions):
-            # "Can I Dodge against a camo marker that walks past me?": what the marker does in a
-            # relative clause says which marker; the other side's Skill is what is asked about
-            # (not so for a delayed ARO: the marker's Skills decide its fate)
-            actions = [a for a in actions if a not in describing]
         return actions
+
+    def _drop_describing(self, actions: list[Action]) -> None:
+        """"Can I Dodge against a camo marker that walks past me?": what the marker does in a
+        relative clause says which marker; the other side's Skill is what is asked about. Run
+        after `_delayed_aro`, which reads the marker's Skills first (they decide a delayed
+        ARO's fate) and leaves only the delayed ARO when they do."""
+        describing = [a for a in actions if self._describes_marker(a)]
+        if describing and len(describing) < len(actions) and len({a.by for a in actions}) > 1:
+            actions[:] = [a for a in actions if a not in describing]
 
     def _after_word(self, m: Mention, word_list: str) -> bool:
         """Whether a word of `word_list` stands right before `m` (articles between):
@@ -119,14 +121,9 @@ class _Actions:
         nxt = next((n for n in self.mentions if n.kind == "subject" and n.start >= m.end), None)
         if nxt is None or nxt.start - m.end > 2:
             return False
-        between = [self.mentions_at(i) for i in range(m.end, nxt.start)]
-        if any(k not in ("ask", None) for k in between):
+        if any(self._kind_at(i) not in ("ask", None) for i in range(m.end, nxt.start)):
             return False
         return self._targets_state(nxt, state_mentions)
-
-    def mentions_at(self, i: int) -> str | None:
-        """The kind of the mention covering word `i`, if any."""
-        return next((n.kind for n in self.mentions if n.start <= i < n.end), None)
 
     def _passive(self, m: Mention) -> bool:
         i = m.start - 1
@@ -261,8 +258,7 @@ class _Actions:
         """A trooper noun ("my Fusilier", "the enemy trooper", "a trooper in HD"); a unit named
         again is the one it named first ("a Hafza masked as a Janissary … Hafza only moves")."""
         start = m.start
-        while start > 0 and m.start - start < 3 and self.toks[start - 1].cap and not any(
-                n.start <= start - 1 < n.end for n in self.mentions):
+        while start > 0 and m.start - start < 3 and self.toks[start - 1].cap and self._kind_at(start - 1) is None:
             start -= 1  # "my Pan O guy": a name the lexicon does not know stands between
         before = [self.toks[i].low for i in range(max(0, start - 2), start)]
         # the state after the noun is its own only with no Skill between ("a trooper in HD", not
@@ -427,10 +423,7 @@ class _Actions:
         others_asked = [a for a in actions if a.subject != "delay_aro" and self._in_question(a)
                         and not self._describes_marker(a)]
         if asked_delay and not others_asked:
-            # "may it delay its ARO (against a marker that moves)?": the delay itself is asked
-            # about; what the marker does only says which marker
-            actions[:] = [a for a in actions if a.subject == "delay_aro" or not self._describes_marker(a)]
-            return
+            return  # "may it delay its ARO (against a marker that moves)?": the delay itself is asked
         marker = [a for a in actions if a.by == "self" and a.kind == "skill" and a.subject != "delay_aro"]
         if "second_skill" not in context and marker:
             outcomes = []
