@@ -233,6 +233,13 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
             if d is None:
                 return Evaluation("unknown", state, info.edition)
             decisions.append(d)
+        for s in reading.by("self", "event"):
+            # "an enemy walks past; my HD trooper makes its Infiltration roll": what befalls the
+            # trooper counts too, not only what the enemy declares
+            d = resolve(table, state, s, _topics(prop, "events"), ctx)
+            if d is None:
+                return Evaluation("unknown", state, info.edition)
+            decisions.append(d)
     else:
         leader = reading.by("leader")
         relays_or_none = [table.fireteam.get((state, s)) for s in leader]

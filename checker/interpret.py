@@ -106,8 +106,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self._drop_describing(actions)
         self._aro_turn(actions, context)
         if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
-            # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene
-            actions = [a for a in actions if self._in_question(a) or a.subject == "delayed_aro_declare"]
+            # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene,
+            # and so is a clause that says when ("can I shoot it when it walks across my LoF?")
+            asked = [a for a in actions if self._in_question(a) and not self._in_condition_clause(a)]
+            actions = [a for a in actions if (a in asked if asked else self._in_question(a))
+                       or a.subject == "delayed_aro_declare"]
         if prop == "required" and any(a.subject == "discover" for a in actions) and \
                 any(a.subject != "discover" and a.kind == "skill" for a in actions):
             # "is it necessary to discover a camo marker before shooting it?": the Discover is

@@ -58,6 +58,8 @@ WORD_LISTS = {
     "coordinator": "words joining two names in one list (or, and, o, y)",
     "until": "words opening a clause that says how long, not what is asked (until, hasta que)",
     "if_when": "conditions a negation does not reach across (if, si)",
+    "subject_pronoun": "pronouns that stand as a clause's subject (he, she, él): they stand for the subject named before",
+    "thing": "nouns of things, which he/she/él do not stand for (marker, marcador)",
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "private", "fact", "what_happens")

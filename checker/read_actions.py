@@ -107,7 +107,13 @@ class _Actions:
             return self._speaker_side() if getattr(self, "asker_known", True) else "self"  # "my Chain Rifle template"
         if getattr(self, "target_inferred", False) and self.vocab.subjects[m.value].kind == "skill":
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
-        agent = self._agent(m)
+        found = self._agent_at(m)
+        agent = found[0] if found is not None else None
+        if agent == "self" and self.rec.roles.get(found[1]) != "speaker" \
+                and self._pronoun_target_is_state(m, self._list("article") | self._list("target")):
+            # "…my Hafza and declares Discover on it": no trooper targets itself (but "I moved
+            # him": the asker moves their own trooper)
+            return "enemy"
         if agent is None:
             if self._targets_state(m, state_mentions) or self._means_of_next(m, state_mentions):
                 return "enemy"
@@ -132,9 +138,14 @@ class _Actions:
         return i >= 0 and self.rec.roles.get(i) == "passive" and self.toks[m.start].low.endswith(("ed", "shot", "hit", "do"))
 
     def _agent(self, m: Mention) -> str | None:
-        """The side of the nearest one named before the Skill in its sentence, skipping those
-        that are a target or an attribute ("against a marker", "with Camouflage"); a participle
-        right after someone is theirs ("shoots at a guy running past": the guy runs)."""
+        """The side of the one who does the Skill, as `_agent_at` finds them."""
+        found = self._agent_at(m)
+        return found[0] if found is not None else None
+
+    def _agent_at(self, m: Mention) -> tuple[str, int] | None:
+        """(side, position) of the nearest one named before the Skill in its sentence, skipping
+        those that are a target or an attribute ("against a marker", "with Camouflage"); a
+        participle right after someone is theirs ("shoots at a guy running past": the guy runs)."""
         sent = self.toks[m.start].sent
         cands = [c for c in self._candidates() if c[1] < m.start and self.toks[c[1]].sent == sent]
         rel = next((i for i in range(m.start - 1, max(-1, m.start - 4), -1)
@@ -144,17 +155,17 @@ class _Actions:
             # right before "que" does it
             noun = next((c for c in reversed(cands) if c[1] < rel), None)
             if noun is not None:
-                return noun[0]
+                return noun
         if self.toks[m.start].low.endswith("ing"):
             # "a guy running past": the one named right before a participle does it
             noun = next((n for n in self.mentions if n.kind in ("trooper", "unit", "actor") and n.end == m.start), None)
             if noun is not None:
                 side = next((c[0] for c in cands if c[1] == noun.start), None)
-                return side or "enemy"
+                return (side or "enemy", noun.start)
         for side, pos in reversed(cands):
             if self._object_position(pos):
                 continue
-            return side
+            return side, pos
         return None
 
     def _candidates(self) -> list[tuple[str, int]]:
@@ -184,17 +195,43 @@ class _Actions:
                 out.append((speaker, t.i))
             elif role == "pronoun" and t.low not in self._words("possessive"):
                 # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
-                # about, not the Leader; nor is one named as a target ("against my camo marker")
+                # about, not the Leader; nor is one named as a target ("against my camo marker");
+                # nor the asker: "he", "him", "it" never stand for "I"
                 prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
-                        and not self._in_subordinate(c[1], t.i)]
-                out.append((prev[-1][0] if prev else "self", t.i))
+                        and not self._in_subordinate(c[1], t.i) and self.rec.roles.get(c[1]) != "speaker"]
+                out.append((self._referent(prev, t) if prev else "self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
         return out
 
+    def _referent(self, prev: list[tuple[str, int]], pronoun) -> str:
+        """The side a pronoun stands for, among those named before it: a subject pronoun ("he",
+        "she", "they") the first named in the latest sentence naming anyone — that sentence's
+        subject ("My camo Ninja sits next to the enemy Lt. Can she…?"); any other, the latest."""
+        if pronoun.low not in self._words("subject_pronoun"):
+            # "can she use Surprise Attack on him?": "him" is not the "she" of its own clause
+            others = [c for c in prev if not (self.toks[c[1]].low in self._words("subject_pronoun")
+                                              and self._same_clause(c[1], pronoun.i))] or prev
+            return max(others, key=lambda c: c[1])[0]
+        # "he", "she" stand for a trooper, not for a marker ("an enemy CAMO marker walks through
+        # my Alguacil's LoF. Can he shoot it?")
+        people = [c for c in prev if not self._names_a_thing(c[1])] or prev
+        sent = max(self.toks[c[1]].sent for c in people)
+        return min((c for c in people if self.toks[c[1]].sent == sent), key=lambda c: c[1])[0]
+
+    def _same_clause(self, i: int, j: int) -> bool:
+        """Whether words `i` < `j` stand in one sentence with no clause break between."""
+        return self.toks[i].sent == self.toks[j].sent and not any(self.toks[k].brk for k in range(i, j))
+
+    def _names_a_thing(self, pos: int) -> bool:
+        """Whether the one named at `pos` is named by a thing's noun ("the camo marker")."""
+        m = next((m for m in self.mentions if m.start == pos), None)
+        end = m.end if m is not None else pos + 1
+        return any(self.toks[i].low in self._words("thing") for i in range(pos, min(end + 1, len(self.toks))))
+
     def _attribute_of_state(self, m: Mention, state_pos: set[int]) -> bool:
         """"an enemy camo marker", "el marcador enemigo": the word says whose the marker is."""
-        return (m.end in state_pos or m.start - 1 in state_pos
+        return (m.end in state_pos or (m.start - 1 in state_pos and not self.toks[m.start - 1].brk)
                 or (m.end + 1 in state_pos and self.rec.roles.get(m.end) in ("stop",)))
 
     def _speaker_side(self) -> str:
@@ -338,11 +375,26 @@ class _Actions:
                 if all(self.rec.roles.get(t.i) == "passive" or t.low in allowed or t.low.endswith(("ed", "do", "da"))
                        or (owner and t.low in self._words("instrument")) for t in gap):
                     return True
+        if self._pronoun_target_is_state(m, allowed):
+            return True
         if m.end < len(self.toks) and self.toks[m.end].low == "+":
             # "Discover + Discover on the same marker": one Order, one target
             nxt = next((n for n in self.mentions if n.kind == "subject" and n.start == m.end + 1), None)
             return nxt is not None and self._targets_state(nxt, state_mentions)
         return False
+
+    def _pronoun_target_is_state(self, m: Mention, allowed: set | frozenset) -> bool:
+        """A pronoun right after the Skill (a target word or article between at most) that
+        stands for the trooper in the state: "declares Discover on it", "shoot him" said of the
+        marker — the Skill is done to the trooper, not by it."""
+        i = m.end
+        while i < len(self.toks) and i - m.end < 2 and self.toks[i].low in allowed:
+            i += 1
+        if i >= len(self.toks) or self.toks[i].sent != self.toks[m.start].sent:
+            return False
+        if self.rec.roles.get(i) != "pronoun" or self.toks[i].low in self._words("possessive"):
+            return False
+        return next((side for side, pos in self._candidates() if pos == i), None) == "self"
 
     def _drop_means_and_generic(self, subjects: list[Mention], state_mentions: list[Mention]) -> list[Mention]:
         """Drop Skills named only as the way an event beside them happens (`means`), then
@@ -466,6 +518,19 @@ class _Actions:
         rel = [i for i in range(max(0, a.start - 3), a.start) if self.toks[i].low in self._words("relative")]
         return bool(rel) and any(n.kind in ("state", "hint", "weak_state") and 0 <= rel[-1] - n.end <= 1
                                  for n in self.mentions)
+
+    def _in_condition_clause(self, a: Action) -> bool:
+        """Whether the action stands in a clause opened by when/if/while… of its sentence, with
+        no clause break between ("…when it walks across my LoF", "If it moves, can I…")."""
+        if a.start < 0:
+            return False
+        i = a.start - 1
+        sent = self.toks[a.start].sent
+        while i >= 0 and self.toks[i].sent == sent and not self.toks[i].brk:
+            if self.rec.roles.get(i) == "condition":
+                return True
+            i -= 1
+        return False
 
     def _in_question(self, a: Action) -> bool:
         """Whether an action is named in the question's own sentence: the last one, or the one

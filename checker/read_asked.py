@@ -55,14 +55,16 @@ class _AskedAndComposites:
         return prop, polarity, about, value
 
     def _subordinate(self, ask: Mention, asks: list[Mention]) -> bool:
-        """Whether `ask` is in a clause "until" opens after another asking word of its sentence
-        ("Can I delay my ARO *until it reveals*?"): it says how long, not what is asked."""
+        """Whether `ask` is in a clause "until", "while", "if"… opens after another asking word of
+        its sentence ("Can I delay my ARO *until it reveals*?", "…*while he was still in the
+        open*?"): it says when or how long, not what is asked."""
         sent = self.toks[ask.start].sent
         before = [m for m in asks if m.end <= ask.start and self.toks[m.start].sent == sent]
         if not before:
             return False
         start = min(m.end for m in before)
-        return any(self.toks[i].low in self._words("until") for i in range(start, ask.start))
+        return any(self.toks[i].low in self._words("until") or self.rec.roles.get(i) == "condition"
+                   for i in range(start, ask.start))
 
     def _asks_discover_first(self) -> bool:
         """The question's "must" is about Discovering the marker first ("need to be discovered")."""

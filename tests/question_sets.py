@@ -4,8 +4,9 @@ scripts/known_misses.py.
 - tuning/**/*.toml: `[[q]]` with `id`, `question`, `edition`, `verdict`, optional `also`, and the
   deciding text: `cite` (a rules.id / faqs.id) and `fragment`, or `page` and `fragment`;
 - blind/*/*.toml: the same shape, for benchmarks/questions_eval.py only (sets written from the
-  rules pages alone, never tuned on: B, D). Tests read nothing of them but their fragments
-  (`blind_fragments`): never their verdicts. tuning/A was blind until it was inspected;
+  rules pages alone, never tuned on: F, G). Tests read nothing of them but their fragments
+  (`blind_fragments`): never their verdicts. tuning/A, tuning/B and tuning/D were blind until
+  they were inspected (B and D on 2026-11-30, as calibration for the reader);
 - data/faq_paraphrases.toml (bundled: `rulecheck ask --replay` replays it too): `[[faq]]` (a FAQ's page, version, question, answer, `faq_verdict`),
   each with `[[faq.paraphrase]]` (`text`, `lang`, `edition`, `verdict`);
 - known_misses.toml: what the checker answers wrongly today (see `known_misses`).

@@ -392,6 +392,9 @@ _CONTRACTIONS = {"can't": "can not", "won't": "will not"}
 def _question_words(text: str) -> set[str]:
     for short, long in _CONTRACTIONS.items():
         text = re.sub(short, long, text, flags=re.I)
+    # "isnt", "doesnt": players drop the apostrophe; the reader reads them as "is not"
+    text = re.sub(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)nt\b", r"\1 not", text,
+                  flags=re.I)
     return set(normalise(re.sub(r"n['’]t\b", " not", text, flags=re.I)).split())
 
 
@@ -507,3 +510,55 @@ def test_a_skill_named_again_outside_the_relative_clause_is_kept(table):
                                    "Is the camo marker revealed?")
     assert [a.subject for a in reading.actions].count("move") == 1, reading.to_dict()
     assert "bs_attack" in [a.subject for a in reading.actions], reading.to_dict()
+
+
+def test_a_pronoun_after_a_skill_that_stands_for_the_trooper_makes_it_its_target(table):
+    """"…is really my Hafza and declares Discover on it": the Hafza is the one discovered; no
+    trooper declares a Skill on itself. But "I moved him": the asker moves their own trooper."""
+    target = read_question(table, "My opponent thinks my 'Fusilier' is really my Hafza and declares Discover on it. "
+                                  "Is it revealed?")
+    assert [(a.subject, a.by) for a in target.actions] == [("discover", "enemy")], target.to_dict()
+    own = read_question(table, "My camo guy was revealed. I moved him out of LoF. Can he go back to camo?")
+    assert all(a.by == "self" for a in own.actions if a.subject == "move"), own.to_dict()
+
+
+def test_he_and_she_never_stand_for_the_asker_or_a_marker(table):
+    """A third-person pronoun does not stand for "I"; "he", "she" stand for a trooper, not a marker;
+    a subject pronoun stands for the subject of the sentence before."""
+    asker = read_question(table, "N3. My Spektr is a TO marker, an enemy walks past and I want to Surprise Shot him "
+                                 "in ARO. Allowed?")
+    assert ("surprise_shot", "self") in [(a.subject, a.by) for a in asker.actions], asker.to_dict()
+    marker = read_question(table, "An enemy camo marker walks through my Fusilier's LoF. Can he shoot it in ARO?")
+    assert ("bs_attack", "enemy") in [(a.subject, a.by) for a in marker.actions], marker.to_dict()
+    subject = read_question(table, "My TO camo Ninja stands next to the enemy Lt. Can she use Surprise Attack on him?")
+    assert ("surprise_attack", "self") in [(a.subject, a.by) for a in subject.actions], subject.to_dict()
+
+
+def test_a_comma_ends_what_says_whose_the_marker_is(table):
+    """"…is a TO marker, enemy walks past": "enemy" after the comma is someone else, not the
+    marker's owner."""
+    reading = read_question(table, "N3. My Spektr is a TO marker, enemy walks past. Can my marker stay hidden?")
+    assert ("move", "enemy") in [(a.subject, a.by) for a in reading.actions], reading.to_dict()
+
+
+def test_an_asking_word_inside_a_when_clause_is_not_what_is_asked(table):
+    """"Can my delayed ARO be taken … while he was still in the open?": "still in" says when."""
+    reading = read_question(table, "Camo guy moves into cover, I delay, then he shoots. Can my delayed ARO be taken "
+                                   "at a point before he reached the cover, while he was still in the open?")
+    assert reading.proposition == "may", reading.to_dict()
+
+
+def test_a_skill_in_a_when_clause_of_a_may_question_is_the_scene(table):
+    """"can I shoot a CAMO marker in ARO when it walks across my LoF": the asker's Attack is
+    asked; the marker's Move says when."""
+    reading = read_question(table, "can i shoot a CAMO marker in ARO when it walks across my LoF")
+    assert [(a.subject, a.by) for a in reading.actions] == [("bs_attack", "enemy")], reading.to_dict()
+
+
+def test_what_befalls_the_trooper_counts_beside_an_enemys_skill(answer_of):
+    """An enemy's Move keeps Hidden Deployment, but the trooper's own Infiltration roll decides
+    too: HD page, 'If the Infiltration Roll fails…' — so it depends on the roll."""
+    a = answer_of("An enemy moves past the midline while my HD infiltrator makes his Infiltration roll. "
+                  "Does he keep HD?")
+    assert a.verdict == "depends", a.to_text()
+    assert any("Infiltration Roll" in c["text"] for c in a.citations), a.citations
