@@ -353,7 +353,9 @@ class Words:
         if key not in self.w["asks"]:
             key = "plain.+"
         if reading.properties and self._property_question(reading):
-            key = "property.+"  # a property asked with no asking word, or no Skill named: its own question
+            # a property asked with no asking word, or no Skill named: its own question (or its
+            # negation: "is it correct that it does not add its Order…?")
+            key = "property.-" if polarity == "-" else "property.+"
         elif key == "may.+" and reading.actions and all(a.kind == "event" for a in reading.actions):
             key = "may_event.+"  # "Can a marker be hit by a Template?": whether it can happen to it
         elif key in ("may.+", "may.-") and not reading.actions:

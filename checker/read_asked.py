@@ -180,6 +180,7 @@ class _AskedAndComposites:
             # "With his first order he declares a skill. Does he come out as a TO marker?": what
             # the Skill does to the state is asked, not the property the other words touch
             return None
+        self.composite_places = places
         for a, b in places:
             self.used.update(range(a, b))
         for m in self.mentions:
@@ -208,6 +209,27 @@ class _AskedAndComposites:
                         and t.low not in self.vocab.word_lists.get("significant", ()):
                     self.used.add(t.i)
         return sid
+
+    def _property_negated(self) -> bool:
+        """Whether a negation stands before the property asked about in its clause of the
+        question's own sentence ("…does not add its Order to the Order Pool"), with no Skill or
+        state named between, and is not the negative question's own ("Doesn't it add…?"); the
+        negation is then used."""
+        places = [a for a, _ in getattr(self, "composite_places", ()) if self.toks[a].sent == self.last]
+        if not places:
+            return False
+        first = min(places)
+        for i in range(first - 1, max(-1, first - 7), -1):
+            if self.toks[i].sent != self.last or self.toks[i].brk:
+                return False
+            if self._kind_at(i) in ("subject", "state", "hint", "weak_state"):
+                return False
+            if self.rec.roles.get(i) == "negation":
+                if i in self.used or self._question_negation(i):
+                    return False
+                self.used.add(i)
+                return True
+        return False
 
     def _composite_actor(self, sid: str, states: list[str]) -> str:
         """Who acts in a composite Skill: the enemy when the states' rows speak only of an enemy."""

@@ -562,3 +562,15 @@ def test_what_befalls_the_trooper_counts_beside_an_enemys_skill(answer_of):
                   "Does he keep HD?")
     assert a.verdict == "depends", a.to_text()
     assert any("Infiltration Roll" in c["text"] for c in a.citations), a.citations
+
+
+def test_a_negation_before_the_property_asks_its_negation(answer_of):
+    """"Is it correct that … does not add its Order to the Order Pool?" confirms the negation; the HD
+    page: 'will not add their Order to the Order Pool' — so yes; the plain question stays no,
+    and so does the negative question ("Doesn't it add…?" asks whether it adds)."""
+    negated = answer_of("Is it correct that a trooper in Hidden Deployment does not add its Order to the Order Pool?")
+    assert negated.verdict == "yes" and negated.reading["asked"]["polarity"] == "-", negated.to_text()
+    assert "no" in negated.reading["summary"]
+    assert answer_of("Does a trooper in Hidden Deployment add its Order to the Order Pool?").verdict == "no"
+    assert answer_of("Doesn't a trooper in Hidden Deployment add its Order to the Order Pool?").verdict == "no"
+    assert any("will not add their Order" in c["text"] for c in negated.citations if c["deciding"]), negated.citations
