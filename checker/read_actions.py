@@ -28,7 +28,8 @@ class _Actions:
                 self._use(m)
                 continue
             if any(a.subject == m.value for a in actions) and (self._after_word(m, "instrument") or self._after_word(m, "during")
-                                                                 or self._named_again(m) or self._after_word(m, "likeness")):
+                                                                 or self._named_again(m) or self._after_word(m, "likeness")
+                                                                 or self._asked_of_the_scene(m, actions)):
                 # "¿Mi rival puede Descubrir a mi tropa con una Tirada de Descubrir?": the same
                 # Skill named again as the means is the one already read (not "Move and Move")
                 self._use(m)
@@ -62,6 +63,14 @@ class _Actions:
         while i >= 0 and self.toks[i].low in self._list("article"):
             i -= 1
         return i >= 0 and self.toks[i].low in self._words(word_list)
+
+    def _asked_of_the_scene(self, m: Mention, actions: list[Action]) -> bool:
+        """Whether `m`, in the question's own sentence with no one named as its doer, names a
+        Skill the scene already told ("his Fusilier declared a plain Discover at that spot. Can
+        a normal Discover cancel my trooper's HD?"): it asks about that one."""
+        if self.toks[m.start].sent != self.last or self._agent_at(m) is not None:
+            return False
+        return any(a.subject == m.value and a.start >= 0 and self.toks[a.start].sent != self.last for a in actions)
 
     def _named_again(self, m: Mention) -> bool:
         """Whether `m` points back at a Skill already named ("an enemy Sensor … when the Sensor

@@ -574,3 +574,11 @@ def test_a_negation_before_the_property_asks_its_negation(answer_of):
     assert answer_of("Does a trooper in Hidden Deployment add its Order to the Order Pool?").verdict == "no"
     assert answer_of("Doesn't a trooper in Hidden Deployment add its Order to the Order Pool?").verdict == "no"
     assert any("will not add their Order" in c["text"] for c in negated.citations if c["deciding"]), negated.citations
+
+
+def test_a_skill_the_scene_told_is_the_one_asked_about(table):
+    """"…his Fusilier declared a Discover at that spot. Can a Discover cancel my trooper's HD?": the
+    question asks about the enemy's Discover told before, not one the HD trooper declares."""
+    reading = read_question(table, "My opponent guessed where my Hidden Deployment trooper was and his Fusilier "
+                                   "declared a Discover there. Can a Discover cancel my trooper's Hidden Deployment?")
+    assert [(a.subject, a.by) for a in reading.actions] == [("discover", "enemy")], reading.to_dict()
