@@ -100,7 +100,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "does it keep being part of the Fireteam?", "do Automatic Skills keep working?": the
             # verb belongs to the property asked about, which its own rows answer yes or no
             prop, polarity, about = "property", "+", "model"
-        if properties and prop in ("property", "plain") and self._property_negated():
+        if properties and prop in ("property", "plain") and (self._property_negated()
+                                                             or getattr(self, "composite_rejected", False)):
             # "Is it correct that a trooper in HD does not add its Order to the Pool?": asked of
             # the property's negation
             polarity = "-" if polarity == "+" else "+"

@@ -181,6 +181,12 @@ class _AskedAndComposites:
             # the Skill does to the state is asked, not the property the other words touch
             return None
         self.composite_places = places
+        # "do I play him with the Janissary's profile rather than his own?": a group of the
+        # property's words found only in the alternative turned down asks the property's negation
+        self.composite_rejected = rejected is not None and any(
+            all(a > rejected for a, _ in group) for group in self.rec.group_places.get(sid, [places]))
+        if self.composite_rejected:
+            self.used.update((rejected, rejected + 1))
         for a, b in places:
             self.used.update(range(a, b))
         for m in self.mentions:

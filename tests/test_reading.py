@@ -582,3 +582,12 @@ def test_a_skill_the_scene_told_is_the_one_asked_about(table):
     reading = read_question(table, "My opponent guessed where my Hidden Deployment trooper was and his Fusilier "
                                    "declared a Discover there. Can a Discover cancel my trooper's Hidden Deployment?")
     assert [(a.subject, a.by) for a in reading.actions] == [("discover", "enemy")], reading.to_dict()
+
+
+def test_a_property_named_only_in_the_alternative_turned_down_asks_its_negation(answer_of):
+    """"…with the imitated trooper's profile rather than his own?": the real profile is the one turned
+    down, so the question asks whether it is NOT used; the HoloMask page: 'the player will use the
+    real Unit Profile of the HoloMask bearer' — so no."""
+    a = answer_of("My Hafza in HoloMask looks like a Janissary. Do I use the Janissary's profile rather than his own?")
+    assert a.verdict == "no" and a.reading["asked"]["polarity"] == "-", a.to_text()
+    assert any("real Unit Profile" in c["text"] for c in a.citations if c["deciding"]), a.citations
