@@ -55,7 +55,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.notes: list[str] = []
         self.edition = self._edition(edition)
         self.last = self._question_sentence()
-        self.mentions = self._asked_cues(rec.mentions)
+        self._set_claims_aside()
+        self.mentions = self._asked_cues(self.rec.mentions)
         #: Axes a cue of the question's own sentence set ("…outside his LoF?"), not the scene's.
         self.question_axes: set[str] = set()
 
@@ -160,6 +161,57 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                           self.ignored, numbers)
         reading.question_axes = frozenset(self.question_axes)
         return reading
+
+    def _set_claims_aside(self) -> None:
+        """What someone claims or believes in the scene ("My opponent said Surprise Attack only
+        works from a marker", "I thought HD troopers aren't on the table") is a view, not what
+        happened: when the question's own sentence asks something of its own, the words from
+        the reporting verb to the end of its clause ("…, and I spend an Entire Order" goes on
+        with what happened) are set aside, listed as ignored. Not "said nothing", and not when
+        the claim alone names the state."""
+        reporting = self._words("reporting")
+        states = ("state", "hint", "weak_state")
+        if not any(m.kind in ("subject",) + states and self.toks[m.start].sent == self.last for m in self.rec.mentions) \
+                and not any(self.toks[a].sent == self.last for _, _, places in self.rec.composites for a, _ in places):
+            return  # "He says it is revealed. Is he right?": the claim is what is asked
+        claimed: set[int] = set()
+        spans = []
+        for t in self.toks:
+            if t.sent == self.last or t.low not in reporting or t.i in claimed:
+                continue
+            nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+            if nxt is None or nxt.sent != t.sent or self.rec.roles.get(nxt.i) == "negation" \
+                    or nxt.low in self._words("nothing"):
+                continue  # "and said nothing": an act, not a claim
+            span = [t.i]
+            for x in self.toks[t.i + 1:]:
+                if x.sent != t.sent or (self.toks[x.i - 1].brk and x.low in self._words("new_clause")):
+                    break
+                span.append(x.i)
+            claimed.update(span)
+            spans.append(span)
+        in_claim = [m for m in self.rec.mentions if m.kind in states and m.start in claimed]
+        if not claimed or (in_claim and all(m.start in claimed for m in self.rec.mentions if m.kind in states)):
+            return
+        self.used.update(claimed)
+        self.ignored.extend(" ".join(self.toks[i].text for i in span) for span in spans)
+
+        def outside(a: int, b: int) -> bool:
+            return not any(i in claimed for i in range(a, b))
+
+        def kept(sid: str, places: list[tuple[int, int]]) -> bool:
+            # a composite stands while each of its groups still has a phrase outside the claims
+            groups = self.rec.group_places.get(sid, [places])
+            return all(any(outside(a, b) for a, b in group) for group in groups)
+
+        rec = self.rec
+        self.rec = rec._replace(
+            mentions=[m for m in rec.mentions if outside(m.start, m.end)],
+            overlay=[m for m in rec.overlay if outside(m.start, m.end)],
+            composites=[(sid, n, [p for p in places if outside(*p)]) for sid, n, places in rec.composites
+                        if kept(sid, places)],
+            group_places={sid: [[p for p in g if outside(*p)] for g in groups]
+                          for sid, groups in rec.group_places.items()})
 
     def _question_sentence(self) -> int:
         """The sentence that asks: the last one, unless it only gives examples ("…an optional

@@ -60,6 +60,9 @@ WORD_LISTS = {
     "if_when": "conditions a negation does not reach across (if, si)",
     "subject_pronoun": "pronouns that stand as a clause's subject (he, she, él): they stand for the subject named before",
     "thing": "nouns of things, which he/she/él do not stand for (marker, marcador)",
+    "reporting": "verbs that report a claim or belief (said, thinks, dice): what follows in the scene is a view, not what happened",
+    "nothing": "words after a reporting verb that make it an act, not a claim (said nothing)",
+    "new_clause": "words that open a new clause after a comma, ending a claim (and, but, y, pero)",
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "private", "fact", "what_happens")

@@ -171,11 +171,30 @@ class _Actions:
             if noun is not None:
                 side = next((c[0] for c in cands if c[1] == noun.start), None)
                 return (side or "enemy", noun.start)
+        subject = self._shared_subject(m, cands)
+        if subject is not None:
+            return subject
         for side, pos in reversed(cands):
             if self._object_position(pos):
                 continue
             return side, pos
         return None
+
+    def _shared_subject(self, m: Mention, cands: list[tuple[str, int]]) -> tuple[str, int] | None:
+        """The subject of the clause before, when the Skill's clause is "and" + a verb with no
+        one named between ("His HD Tiger Soldier came out next to my Zhanshi and went into CC":
+        the Tiger Soldier, not the Zhanshi): the first one named in the sentence, not a target."""
+        joins = [i for i in range(m.start - 1, -1, -1) if self.toks[i].sent == self.toks[m.start].sent
+                 and self.toks[i].low in self._words("coordinator")]
+        if not joins or not cands:
+            return None
+        k = joins[0]
+        if any(k < pos < m.start for _, pos in cands) or m.start - k > 3 or not any(pos < k for _, pos in cands):
+            return None
+        first = next((c for c in cands if c[1] < k and not self._object_position(c[1])), None)
+        if first is None or first == max((c for c in cands if c[1] < k), key=lambda c: c[1]):
+            return None  # the one named last is the subject anyway
+        return first
 
     def _candidates(self) -> list[tuple[str, int]]:
         """(side, position) of everyone named: the trooper in the state ("self"), an enemy, an

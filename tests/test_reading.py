@@ -591,3 +591,33 @@ def test_a_property_named_only_in_the_alternative_turned_down_asks_its_negation(
     a = answer_of("My Hafza in HoloMask looks like a Janissary. Do I use the Janissary's profile rather than his own?")
     assert a.verdict == "no" and a.reading["asked"]["polarity"] == "-", a.to_text()
     assert any("real Unit Profile" in c["text"] for c in a.citations if c["deciding"]), a.citations
+
+
+def test_what_someone_claims_in_the_scene_is_set_aside(table):
+    """"My opponent said Surprise Attack only works from a marker and HD isn't a marker": a view, not
+    what happened; the question's own sentence is read, the claim listed as ignored."""
+    reading = read_question(table, "My HD trooper came out with a CC Attack on a Fusilier in my Active Turn. My opponent "
+                                   "said Surprise Attack only works from a marker and HD isn't a marker. Can my trooper "
+                                   "use Surprise Attack?")
+    assert reading.unplaced == [] and any(w.startswith("said Surprise Attack") for w in reading.ignored), reading.to_dict()
+    assert ("surprise_attack", "self") in [(a.subject, a.by) for a in reading.actions], reading.to_dict()
+
+
+def test_a_claim_is_not_set_aside_when_it_is_asked_or_holds_the_only_state(table):
+    """"He says it is revealed. Is he right?" asks the claim; "I assumed a HoloMasked trooper…" names
+    the only state; "said nothing" is an act."""
+    asked = read_question(table, "My camo marker dodged. He says it is revealed. Is he right?")
+    assert asked.proposition == "revealed" and not any("revealed" in w for w in asked.ignored), asked.to_dict()
+    only = read_question(table, "I assumed a HoloMasked trooper could only be exposed by its own Skills. Can my "
+                                "opponent try to Discover it?")
+    assert only.states == ("holomask",), only.to_dict()
+    act = read_question(table, "I moved my HD trooper to Combat Group 2 and said nothing. Did I have to tell my "
+                               "opponent?")
+    assert not any(w.startswith("said nothing") for w in act.ignored), act.to_dict()
+
+
+def test_a_verb_after_and_shares_the_subject_of_the_clause_before(table):
+    """"His HD Tiger Soldier came out next to my Zhanshi and went into CC": the Tiger Soldier attacks."""
+    reading = read_question(table, "His HD Tiger Soldier came out next to my Zhanshi and went into CC. Is his Hidden "
+                                   "Deployment cancelled?")
+    assert ("cc_attack", "self") in [(a.subject, a.by) for a in reading.actions], reading.to_dict()
