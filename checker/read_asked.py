@@ -193,6 +193,14 @@ class _AskedAndComposites:
             if m.kind in ("subject", "cue", "ask", "term") and any(i in inside for i in range(m.start, m.end)):
                 self._use(m)
         if self.vocab.subjects[sid].kind == "property":
+            # "can I keep his loadout secret", "do the echoes stay on the table", "does it keep the
+            # same facing": a keep/stay verb within the property's words is part of its wording
+            lo = min(a for a, _ in places) - 3
+            hi = max(b for _, b in places)
+            for m in self.mentions + self.rec.overlay:
+                if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends") and lo <= m.start < hi + 2 \
+                        and self.toks[m.start].sent == self.toks[places[0][0]].sent:
+                    self._use(m)
             # the situation a property question describes ("by spending a Long Skill", "an enemy
             # trooper", a Holoprojector beside a camo marker): the words name it, the property
             # row answers it

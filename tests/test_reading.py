@@ -621,3 +621,12 @@ def test_a_verb_after_and_shares_the_subject_of_the_clause_before(table):
     reading = read_question(table, "His HD Tiger Soldier came out next to my Zhanshi and went into CC. Is his Hidden "
                                    "Deployment cancelled?")
     assert ("cc_attack", "self") in [(a.subject, a.by) for a in reading.actions], reading.to_dict()
+
+
+def test_keep_or_stay_within_the_property_words_is_its_wording(answer_of):
+    """"Do Automatic Special Skills and Automatic Equipment keep working…?": "keep" is part of the
+    property asked, not a word left unplaced; the HoloMask page: the state does not interfere with
+    Automatic Special Skills or Equipment — so yes."""
+    a = answer_of("Do Automatic Special Skills and Automatic Equipment keep working for a trooper in HoloMask State?")
+    assert a.reading["unplaced"] == [] and a.verdict == "yes", a.to_text()
+    assert any("does not interfere with Automatic" in c["text"] for c in a.citations if c["deciding"]), a.citations
