@@ -179,7 +179,8 @@ class _StatesAndConditions:
                 before.append(low)
                 owner = any(n.start <= i < n.end and n.kind in ("state", "hint", "weak_state", "trooper", "unit", "weapon",
                                                                   "actor") for n in self.mentions)
-                if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article"):
+                if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article") \
+                        and low not in ("of", "de"):  # "out of its LoF", "fuera de su LdT"
                     break
             if any(w in self._words("lof_outside") for w in before):
                 value = "outside"

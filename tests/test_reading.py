@@ -630,3 +630,10 @@ def test_keep_or_stay_within_the_property_words_is_its_wording(answer_of):
     a = answer_of("Do Automatic Special Skills and Automatic Equipment keep working for a trooper in HoloMask State?")
     assert a.reading["unplaced"] == [] and a.verdict == "yes", a.to_text()
     assert any("does not interfere with Automatic" in c["text"] for c in a.citations if c["deciding"]), a.citations
+
+
+def test_out_of_its_lof_is_outside(table):
+    """"out of its LoF", "fuera de mi LDT": "of"/"de" between the word and the term."""
+    en = read_question(table, "My CAMO marker is inside the Sensor's Zone of Control but out of its LoF. Is it revealed?")
+    es = read_question(table, "Mi marcador CAMO se escondió fuera de mi LDT. ¿Se revela?")
+    assert en.context.get("lof") == "outside" and es.context.get("lof") == "outside", (en.to_dict(), es.to_dict())
