@@ -212,14 +212,18 @@ class _StatesAndConditions:
         return m.kind == "subject" and self._clause_negation(m) is not None
 
     def _clause_negation(self, m: Mention) -> int | None:
-        """The negation opening `m`'s clause, with no other Skill or event between them, and
-        not the negative question's own ("Doesn't it lose…?" asks whether it loses)."""
+        """The negation opening `m`'s clause, with no other Skill or event between them (a general
+        one such as "ARO" may stand between), and not the negative question's own ("Doesn't it
+        lose…?" asks whether it loses)."""
         sent = self.toks[m.start].sent
         for i in range(m.start - 1, -1, -1):
             t = self.toks[i]
             if t.sent != sent or t.brk or t.low in self._words("clause_break") or self.rec.roles.get(i) in ("condition", "connector"):
                 return None
-            if any(n.kind == "subject" and n.start <= i < n.end for n in self.mentions):
+            # a general word between ("I don't want to waste my ARO on a Discover") is inside
+            # the same negated clause; another Skill named is a clause of its own
+            if any(n.kind == "subject" and n.start <= i < n.end and not self.vocab.subjects[n.value].generic
+                   for n in self.mentions):
                 return None
             if self.rec.roles.get(i) == "negation" and i not in self.used:
                 if t.low not in self._list("clause_negation"):

@@ -637,3 +637,10 @@ def test_out_of_its_lof_is_outside(table):
     en = read_question(table, "My CAMO marker is inside the Sensor's Zone of Control but out of its LoF. Is it revealed?")
     es = read_question(table, "Mi marcador CAMO se escondió fuera de mi LDT. ¿Se revela?")
     assert en.context.get("lof") == "outside" and es.context.get("lof") == "outside", (en.to_dict(), es.to_dict())
+
+
+def test_a_negation_reaches_over_a_general_word_in_its_clause(table):
+    """"I don't want to waste my ARO on a Discover": neither the ARO nor the Discover is declared."""
+    reading = read_question(table, "An enemy camo marker walks up to my Zhanshi and I don't want to waste my ARO on a "
+                                   "Discover. Can I declare Dodge against it?")
+    assert "discover" not in [a.subject for a in reading.actions] and reading.unplaced == [], reading.to_dict()
