@@ -57,6 +57,9 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "spot": (("free", "taken"), None),
     # the step of the Order the question is at: its Resolution (rolls and MODs determined), or before
     "step": (("before", "resolution"), "before"),
+    # whether the Camouflage Marker has Mimetism ("si es que la posee": its MOD applies only then);
+    # a question that does not say asks of one that has it ("does the marker show its Mimetism MOD?")
+    "mimetism": (("yes", "no"), "yes"),
 }
 #: Axes that can be a prerequisite of declaring a Skill at all (Discover needs LoF; a Sensor
 #: works in its Zone of Control): the general rules say so, not these pages, so being outside
@@ -108,6 +111,8 @@ condition("fireteam_non_leader", "fireteam", "member", doc="a Fireteam member th
 condition("not_fireteam_non_leader", "fireteam", "none", "leader", doc="not a non-leader Fireteam member")
 condition("with_camouflage", "camouflage", "yes", doc="the trooper has a Skill to deploy in a Marker state")
 condition("without_camouflage", "camouflage", "no", doc="the trooper has no Marker-state Skill")
+condition("with_mimetism", "mimetism", "yes", doc="the marker has Mimetism")
+condition("without_mimetism", "mimetism", "no", doc="the marker has no Mimetism")
 condition("discovered_first", "discovered", "yes", doc="the marker was Discovered before")
 condition("not_discovered_first", "discovered", "no", doc="no successful Discover first")
 condition("revealed_first", "discovered", "revealed", doc="the marker has already revealed itself (its state was cancelled)")

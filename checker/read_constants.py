@@ -8,4 +8,5 @@ _PROPOSITION_ORDER = ("what_happens", "fact", "state_ends", "revealed", "open", 
 _OPPOSITE = {("lof", "inside"): "outside", ("lof", "outside"): "inside", ("turn", "active"): "reactive",
              ("turn", "reactive"): "active", ("roll", "passed"): "failed", ("roll", "failed"): "passed",
              ("camouflage", "yes"): "no", ("camouflage", "no"): "yes", ("discovered", "yes"): "no",
-             ("discovered", "no"): "yes", ("second_skill", "reveals"): "keeps", ("second_skill", "keeps"): "reveals"}
+             ("discovered", "no"): "yes", ("second_skill", "reveals"): "keeps", ("second_skill", "keeps"): "reveals",
+             ("mimetism", "yes"): "no", ("mimetism", "no"): "yes"}

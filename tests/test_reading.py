@@ -644,3 +644,13 @@ def test_a_negation_reaches_over_a_general_word_in_its_clause(table):
     reading = read_question(table, "An enemy camo marker walks up to my Zhanshi and I don't want to waste my ARO on a "
                                    "Discover. Can I declare Dodge against it?")
     assert "discover" not in [a.subject for a in reading.actions] and reading.unplaced == [], reading.to_dict()
+
+
+def test_a_marker_without_mimetism_shows_no_mimetism_mod(answer_of):
+    """Camuflado: 'indicarán el MOD que aplica Mimetismo, si lo tuvieran' — a marker said to have no
+    Mimetism shows none; one said to have it (or not said) shows it."""
+    none = answer_of("My opponent's camo marker has no Mimetism. Does it show a Mimetism MOD?")
+    assert none.verdict == "no" and none.reading["conditions"].get("mimetism") == "no", none.to_text()
+    assert any("si lo tuvieran" in c["text"] for c in none.citations if c["deciding"]), none.citations
+    some = answer_of("His CAMO marker shows Mimetism -6. Does the marker show that MOD?")
+    assert some.verdict == "yes", some.to_text()
