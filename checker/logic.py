@@ -60,6 +60,8 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     # whether the Camouflage Marker has Mimetism ("si es que la posee": its MOD applies only then);
     # a question that does not say asks of one that has it ("does the marker show its Mimetism MOD?")
     "mimetism": (("yes", "no"), "yes"),
+    # where a Holoecho stands when Hidden Deployment is cancelled: within Coherency or out of it
+    "coherency": (("in", "out"), None),
 }
 #: Axes that can be a prerequisite of declaring a Skill at all (Discover needs LoF; a Sensor
 #: works in its Zone of Control): the general rules say so, not these pages, so being outside
@@ -113,6 +115,8 @@ condition("with_camouflage", "camouflage", "yes", doc="the trooper has a Skill t
 condition("without_camouflage", "camouflage", "no", doc="the trooper has no Marker-state Skill")
 condition("with_mimetism", "mimetism", "yes", doc="the marker has Mimetism")
 condition("without_mimetism", "mimetism", "no", doc="the marker has no Mimetism")
+condition("in_coherency", "coherency", "in", doc="the Holoecho is within Coherency")
+condition("out_of_coherency", "coherency", "out", doc="the Holoecho is out of Coherency")
 condition("discovered_first", "discovered", "yes", doc="the marker was Discovered before")
 condition("not_discovered_first", "discovered", "no", doc="no successful Discover first")
 condition("revealed_first", "discovered", "revealed", doc="the marker has already revealed itself (its state was cancelled)")

@@ -654,3 +654,17 @@ def test_a_marker_without_mimetism_shows_no_mimetism_mod(answer_of):
     assert any("si lo tuvieran" in c["text"] for c in none.citations if c["deciding"]), none.citations
     some = answer_of("His CAMO marker shows Mimetism -6. Does the marker show that MOD?")
     assert some.verdict == "yes", some.to_text()
+
+
+def test_holoechoes_stay_only_within_coherency(answer_of):
+    """HD page: 'When the Trooper's Hidden Deployment State is cancelled you must perform a Coherency
+    Check. Any Holoechoes that are out of Coherency have their Holoecho State cancelled.' — so "do all
+    three stay?" depends; within Coherency, yes; out of it, no."""
+    fragment = "Any Holoechoes that are out of Coherency have their Holoecho State cancelled"
+    all_three = answer_of("My HD trooper with Holoechoes gets revealed. Do all three echoes stay on the table?")
+    within = answer_of("When HD is cancelled, do the Holoechoes within Coherency stay on the table?")
+    out = answer_of("When HD is cancelled for a trooper in Holoecho, do Holoechoes out of Coherency keep their "
+                    "Holoecho State?")
+    assert (all_three.verdict, within.verdict, out.verdict) == ("depends", "yes", "no"), all_three.to_text()
+    for a in (all_three, within, out):
+        assert any(fragment in c["text"] for c in a.citations), a.citations
