@@ -149,6 +149,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 elif self.vocab_text("other_state_issue").format(state=name) not in self.issues:
                     self.issues.append(self.vocab_text("other_state_issue").format(state=name))
                 self._use(m)
+        self._uncombined_states(states, properties, state_mentions)
         own = [a for a in actions if a.by == "self" and a.kind == "skill"]
         if len(own) == 2:  # "declares Move + BS Attack": the first and second Short Skill, in order
             for n, a in enumerate(own, 1):
@@ -257,6 +258,29 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                     out[k] = ask
                     break
         return out
+
+    def _uncombined_states(self, states: list[str], properties: tuple[str, ...], state_mentions: list[Mention]) -> None:
+        """A property asked of one trooper in two covered states the pages never combine ("Can a
+        trooper deploy in HoloMask and in Hidden Deployment at the same time?"): an issue. The
+        pages combine only a state that hosts Marker states (Hidden Deployment) with a Marker
+        state (Camouflaged); a state named as an enemy's or as a target is another trooper."""
+        if not properties or len(states) < 2:
+            return
+        own = {m.value for m in self.mentions if m.kind == "state" and m.value in states
+               and not self._enemy_owned(m) and not self._object_position(self._np_start(m))}
+        if len(own) < 2:
+            return
+        info = self.table.states
+        hosts = {s for s in own if info[s].hosts_markers}
+        markers = {s for s in own if info[s].hints}
+        if (hosts and own <= hosts | markers) or own <= markers:
+            return  # "HD camo trooper"; "Camuflado TO": one Marker state, named by both editions
+        labels = [self._state_label(s) for s in sorted(own)]
+        self.issues.append(self.vocab_text("states_not_combined").format(first=labels[0], second=labels[1]))
+
+    def _state_label(self, sid: str) -> str:
+        st = self.table.states[sid]
+        return st.label_es if self.rec.lang == "es" and st.label_es else st.label
 
     def vocab_text(self, key: str) -> str:
         """An issue's words in the question's language (data/wording/<lang>.toml [text])."""

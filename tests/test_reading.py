@@ -668,3 +668,16 @@ def test_holoechoes_stay_only_within_coherency(answer_of):
     assert (all_three.verdict, within.verdict, out.verdict) == ("depends", "yes", "no"), all_three.to_text()
     for a in (all_three, within, out):
         assert any(fragment in c["text"] for c in a.citations), a.citations
+
+
+def test_a_property_of_two_states_the_pages_never_combine_is_unknown(answer_of):
+    """No page says whether a trooper can be in HoloMask and Hidden Deployment together (the HD page
+    combines it only with Marker-state Skills such as Camouflage): unknown, naming both states. An
+    HD trooper with Camouflage is a combination the pages do speak of."""
+    a = answer_of("Can a trooper deploy in HoloMask State and in Hidden Deployment State at the same time?")
+    assert a.verdict == "unknown" and "HoloMask" in a.answer and "Hidden Deployment" in a.answer, a.to_text()
+    es = answer_of("¿Puede una tropa desplegar a la vez en Despliegue Oculto y en estado HoloMask?")
+    assert es.verdict == "unknown", es.to_text()
+    camo = answer_of("Does a trooper with TO Camouflage in Hidden Deployment enter the TO Camouflaged state when "
+                     "it declares a Skill that does not reveal it?", edition="N3")
+    assert camo.verdict != "unknown", camo.to_text()
