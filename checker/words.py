@@ -30,8 +30,10 @@ _contractions: list = []
 _BARE_NOT = frozenset(f"{w}nt" for w in ("do", "does", "did", "is", "are", "was", "were", "has", "have", "had",
                                            "could", "would", "should", "must", "need"))
 # A "!" followed by a word in lower case ends no sentence: it is part of a name ("the Retreat!
-# threshold"). Any run with ".", "?", ";" or ":" in it ends one ("What?! no way").
-_SENTENCE = re.compile(r"[.?!;:]*[.?;:][.?!;:]*(?=\s|$)|!+(?=\s*$|\s+[^\sa-z\u00e0-\u00ff])|[¿¡]|\n")
+# threshold"). Any run with ".", "?", ";" or ":" in it ends one ("What?! no way"), except the colon
+# of an attribute's level ("CH: Mimetism", "BTS: -3"... two or three capitals, then the level).
+_SENTENCE = re.compile(r"(?!(?<=\b[A-Z]{2}):\s+[A-Z-])(?!(?<=\b[A-Z]{3}):\s+[A-Z-])"
+                       r"[.?!;:]*[.?;:][.?!;:]*(?=\s|$)|!+(?=\s*$|\s+[^\sa-z\u00e0-\u00ff])|[¿¡]|\n")
 _TOKEN = re.compile(r"\+|\w+")
 _CLAUSE = re.compile(r"\s*[,()\u2013\u2014]|\s+-\s")
 

@@ -681,3 +681,14 @@ def test_a_property_of_two_states_the_pages_never_combine_is_unknown(answer_of):
     camo = answer_of("Does a trooper with TO Camouflage in Hidden Deployment enter the TO Camouflaged state when "
                      "it declares a Skill that does not reveal it?", edition="N3")
     assert camo.verdict != "unknown", camo.to_text()
+
+
+def test_an_attribute_level_colon_ends_no_sentence():
+    """"CH: Mimetism" is one attribute and its level; "N3: my TO camo…" and "HD: can…" still open a
+    new sentence after the colon."""
+    from rulecheck.checker.words import tokenize
+
+    assert {t.sent for t in tokenize("My Spektr dropped to CH: Mimetism when Retreat! came.")} == {0}
+    assert {t.sent for t in tokenize("Does a trooper with CH: TO Camouflage keep it?")} == {0}
+    assert len({t.sent for t in tokenize("N3: my TO camo moves. Revealed?")}) == 3
+    assert len({t.sent for t in tokenize("HD: can my guy move?")}) == 2
