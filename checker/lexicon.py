@@ -61,6 +61,7 @@ WORD_LISTS = {
     "subject_pronoun": "pronouns that stand as a clause's subject (he, she, él): they stand for the subject named before",
     "thing": "nouns of things, which he/she/él do not stand for (marker, marcador)",
     "reporting": "verbs that report a claim or belief (said, thinks, dice): what follows in the scene is a view, not what happened",
+    "repeat": "words that name a Skill declared again (again, twice, otra vez): the Order's second Skill is told",
     "nothing": "words after a reporting verb that make it an act, not a claim (said nothing)",
     "new_clause": "words that open a new clause after a comma, ending a claim (and, but, y, pero)",
 }

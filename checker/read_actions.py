@@ -511,8 +511,12 @@ class _Actions:
                 d = resolve(self.table, states[0], a.subject, ("declares",), {})
                 if d is not None and d.outcome in ("cancelled", "keeps"):
                     outcomes.append(d.outcome)
-            if outcomes:
-                context["second_skill"] = "reveals" if "cancelled" in outcomes else "keeps"
+            if "cancelled" in outcomes:
+                context["second_skill"] = "reveals"
+            elif outcomes and (len(marker) >= 2 or any(t.low in self._words("repeat") for t in self.toks)):
+                # one Skill that keeps the state is the first Short Skill only: the second may
+                # still reveal it ("it moves; if I delay until its second Short Skill…")
+                context["second_skill"] = "keeps"
         actions[:] = [Action("delayed_aro_declare", "enemy", "skill", 0, "delayed ARO")]
 
     def _fact_numbers(self, states: list[str], properties: tuple[str, ...]) -> tuple[str, ...]:
