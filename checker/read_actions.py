@@ -513,11 +513,18 @@ class _Actions:
                     outcomes.append(d.outcome)
             if "cancelled" in outcomes:
                 context["second_skill"] = "reveals"
-            elif outcomes and (len(marker) >= 2 or any(t.low in self._words("repeat") for t in self.toks)):
+            elif outcomes and (len(marker) >= 2 or any(t.low in self._words("repeat") for t in self.toks)
+                               or self._scene_says_kept()):
                 # one Skill that keeps the state is the first Short Skill only: the second may
                 # still reveal it ("it moves; if I delay until its second Short Skill…")
                 context["second_skill"] = "keeps"
         actions[:] = [Action("delayed_aro_declare", "enemy", "skill", 0, "delayed ARO")]
+
+    def _scene_says_kept(self) -> bool:
+        """Whether the scene (not the question's own sentence) says the trooper kept its state
+        ("it moves and stays camouflaged", "sigue siendo marcador")."""
+        return any(m.kind == "ask" and m.value.split(":")[:2] in (["state_ends", "-"], ["revealed", "-"])
+                   and self.toks[m.start].sent != self.last for m in self.mentions + self.rec.overlay)
 
     def _fact_numbers(self, states: list[str], properties: tuple[str, ...]) -> tuple[str, ...]:
         """"Does he take a -6 MOD on that Discover Roll?": numbers of the question's own sentence
