@@ -62,6 +62,7 @@ WORD_LISTS = {
     "thing": "nouns of things, which he/she/él do not stand for (marker, marcador)",
     "reporting": "verbs that report a claim or belief (said, thinks, dice): what follows in the scene is a view, not what happened",
     "repeat": "words that name a Skill declared again (again, twice, otra vez): the Order's second Skill is told",
+    "answering": "words between two Skills that make the second what the first answers (Dodge against a Template)",
     "nothing": "words after a reporting verb that make it an act, not a claim (said nothing)",
     "new_clause": "words that open a new clause after a comma, ending a claim (and, but, y, pero)",
 }

@@ -103,6 +103,11 @@ class _Actions:
     def _who_uncached(self, m: Mention, state_mentions: list[Mention]) -> str:
         if self._passive(m):
             return "enemy"
+        answered = self._answered_skill(m)
+        if answered is not None:
+            # "the Team Leader declares Dodge against an incoming Template": the Template is
+            # the other side's, the Skill the Dodge answers
+            return "self" if self._who(answered, state_mentions) == "enemy" else "enemy"
         i = m.start - 1
         while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in self._words("roll_result")):
             i -= 1
@@ -128,6 +133,20 @@ class _Actions:
                 return "enemy"
             return "self"
         return agent
+
+    def _answered_skill(self, m: Mention) -> Mention | None:
+        """The Skill `m` is named as the target of ("Dodge against a Template", "ORA contra su
+        Ataque CD"): a Skill right before a target word and an article or two."""
+        i = m.start - 1
+        while i >= 0 and self.toks[i].low in self._list("article"):
+            i -= 1
+        if i < 1 or self.toks[i].low not in self._words("answering"):
+            return None
+        before = next((n for n in self.mentions if n.kind == "subject" and n.end == i), None)
+        if before is None or self.vocab.subjects[before.value].kind != "skill" \
+                or self.vocab.subjects[m.value].kind != "skill":
+            return None
+        return before
 
     def _means_of_next(self, m: Mention, state_mentions: list[Mention]) -> bool:
         """A Skill named as the doer of the next one, which targets the state ("Can Sensor

@@ -703,3 +703,14 @@ def test_one_skill_that_keeps_the_state_leaves_the_second_skill_open(answer_of):
     two = answer_of("An enemy CAMO marker moves in front of my trooper and I delay my ARO; then it moves again and "
                     "is still a marker. Can I declare my ARO now?")
     assert (one.verdict, two.verdict) == ("depends", "no"), (one.to_text(), two.to_text())
+
+
+def test_a_skill_named_as_what_another_answers_is_the_other_sides(answer_of):
+    """"The Team Leader declares Dodge against a template": the Template is the enemy's; the HoloMask
+    page's example: 'the Team Leader declares Dodge, so all the Fireteam members make a PH Roll …
+    the Hafza is revealed automatically'."""
+    a = answer_of("Janissary Fireteam with my Hafza in HoloMask, not the Team Leader. The Team Leader declares Dodge "
+                  "against a template and the whole team rolls PH. Is the Hafza revealed?")
+    assert ("template_weapon", "enemy") in [(x["subject"], x["by"]) for x in a.reading["actions"]], a.reading
+    assert a.verdict == "yes", a.to_text()
+    assert any("revealed automatically" in c["text"] for c in a.citations), a.citations
