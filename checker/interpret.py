@@ -175,6 +175,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if not any(m.kind in ("subject",) + states and self.toks[m.start].sent == self.last for m in self.rec.mentions) \
                 and not any(self.toks[a].sent == self.last for _, _, places in self.rec.composites for a, _ in places):
             return  # "He says it is revealed. Is he right?": the claim is what is asked
+        if any(t.sent == self.last and t.low in reporting for t in self.toks):
+            return  # "He claims it stays hidden; I say it's cancelled.": a dispute, both claims asked
         claimed: set[int] = set()
         spans = []
         for t in self.toks:

@@ -297,7 +297,11 @@ class _Actions:
         subjects = [n for n in self.mentions if n.kind == "subject"]
         for m in states:
             start = self._np_start(m)
-            if self._object_position(start) or any(0 <= start - n.end <= 1 for n in subjects):
+            # "shoot a camo marker", "descubrir el CAMO" (not "Ataque CD, ¿pierdo el DO?": an
+            # asking verb between)
+            joined = self._list("article") | self._list("target")
+            if self._object_position(start) or any(0 <= start - n.end <= 1 and all(
+                    self.toks[k].low in joined for k in range(n.end, start)) for n in subjects):
                 return "enemy"
         state_pos = {i for m in states for i in range(max(0, m.start - 3), m.end + 3)}
         for n in self.mentions:

@@ -172,9 +172,13 @@ class _AskedAndComposites:
             return None  # "Move + BS Attack … revealed during the Move?": the declarations decide
         state_asks = [m for m in self.mentions if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends")
                       and self.toks[m.start].sent == self.last]
+        ask_words = {i for m in state_asks for i in range(m.start, m.end)}
+        # the property's words in the question's own sentence are only its asking verb ("My CAMO
+        # marker wants to shoot… Does it get revealed?": "wants" is the scene's)
+        only_the_ask = all(i in ask_words for a, b in places for i in range(a, b) if self.toks[a].sent == self.last)
         if self.vocab.subjects[sid].kind == "property" and prop in ("revealed", "state_ends") and skills_outside \
                 and not any(m.value in self.vocab.subjects[sid].situation for m in skills_outside) \
-                and state_asks and not any(i in inside for m in state_asks for i in range(m.start, m.end)) \
+                and state_asks and (only_the_ask or not any(i in inside for i in ask_words)) \
                 and not any(m.kind == "ask" and m.value.split(":")[0] in ("may", "required")
                             and self.toks[m.start].sent == self.last for m in self.mentions):
             # "With his first order he declares a skill. Does he come out as a TO marker?": what

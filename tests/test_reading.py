@@ -714,3 +714,27 @@ def test_a_skill_named_as_what_another_answers_is_the_other_sides(answer_of):
     assert ("template_weapon", "enemy") in [(x["subject"], x["by"]) for x in a.reading["actions"]], a.reading
     assert a.verdict == "yes", a.to_text()
     assert any("revealed automatically" in c["text"] for c in a.citations), a.citations
+
+
+def test_first_person_questions_from_a_new_users_trial(answer_of):
+    """A new user's trial found these read wrongly. 'Do I lose <state>?' asks whether the state ends (not
+    whether a right is lost); 'declaro' is the asker declaring (an asking verb between a Skill and
+    the state does not make the state its target); 'wants to shoot' is a Skill, not a wish to cancel
+    the state at will. The pages: any ARO cancels HD; an Attack cancels Camouflaged."""
+    lose = answer_of("I declare a CC Attack with my camo marker. Do I lose Camouflaged?")
+    assert lose.verdict == "yes" and lose.reading["asked"]["proposition"] == "state_ends", lose.to_text()
+    declaro = answer_of("Tengo un francotirador en DO. Si el enemigo entra en mi LDT y declaro ORA de Ataque CD, "
+                        "¿pierdo el DO?")
+    assert declaro.verdict == "yes", declaro.to_text()
+    assert any("Short Skill, Entire Order or ARO" in c["text"] for c in declaro.citations if c["deciding"]), declaro.citations
+    wants = answer_of("My CAMO marker wants to shoot an enemy Fusilier. Does it get revealed?")
+    assert wants.verdict == "yes" and wants.reading["properties"] == [], wants.to_text()
+    aro = answer_of("I delayed my ARO against a camo marker. It moved twice. Do I lose my ARO?")
+    assert aro.verdict == "yes", aro.to_text()
+
+
+def test_a_dispute_with_both_claims_keeps_them(table):
+    """"He claims it stays hidden; I say it's cancelled.": both views are what is asked."""
+    reading = read_question(table, "Opponent claims his HoloMask trooper stays disguised when his Fireteam's Team "
+                                   "Leader shoots; I say it's cancelled.")
+    assert not any(w.startswith("claims") for w in reading.ignored), reading.to_dict()
