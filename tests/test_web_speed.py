@@ -1,6 +1,6 @@
 """What makes a base's table pages cheaper to serve, and that a player still sees the same pages:
 memory-mapped reads, the schema read once per version of the file, one look at each file per
-request."""
+request, cells the plugin never changes left alone, FAQ labels grown one at a time."""
 from __future__ import annotations
 
 import asyncio
@@ -11,6 +11,8 @@ import sqlite3
 from datasette.database import Database
 
 from rulecheck.cli.serve import make_datasette
+from rulecheck.web.cells import may_render
+from rulecheck.web.faqs import LABEL_WORDS, unique_labels
 
 
 def test_a_base_is_read_through_memory_mapped_io(built_db, tmp_path):
@@ -80,3 +82,22 @@ def test_a_request_looks_at_each_file_once(tmp_path):
     asyncio.run(one_look_per_request(app)({"type": "http"}, None, None))
     assert seen[0] == seen[1]
     assert file_stamp(path) != seen[0]  # the next request (or no request) sees the new file
+
+
+def test_the_plugin_renders_only_text_and_result_id_cells():
+    assert may_render("text", "rules") and may_render("section_label", None)
+    assert may_render("faq_id", None) and may_render("faqs", None)  # ids in query results become links
+    assert not may_render("page_id", "rules") and not may_render("ordinal", "rules")
+    assert not may_render("ordinal", None)
+
+
+def test_faq_labels_grow_only_where_they_clash():
+    opening = "Can a trooper in Camouflaged state declare"
+    faqs = [{"id": f"faq-{i}", "kind": "faq", "title": "FAQ", "version": "1.0",
+             "question": f"{opening} {word} and more?"} for i, word in enumerate(["Dodge", "Reset", "Dodge"])]
+    faqs.append({"id": "faq-alone", "kind": "faq", "title": "FAQ", "version": "1.0",
+                 "question": "Does Hidden Deployment allow a trooper to reveal itself at any time?"})
+    labels = unique_labels(faqs)
+    assert len(set(labels.values())) == len(labels)
+    assert labels["faq-alone"].startswith(" ".join(faqs[-1]["question"].split()[:LABEL_WORDS]) + "…")
+    assert "Reset" in labels["faq-1"] and labels["faq-0"].endswith("[0]") and labels["faq-2"].endswith("[2]")

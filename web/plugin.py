@@ -70,17 +70,16 @@ def prepare_connection(conn, database, datasette):
 def render_cell(row, value, column, table, database, datasette):
     # Only on a base: in query results, ids become links to their rows and FAQ ids show their
     # question; in tables and results, the text of a Spanish page's rule is marked Spanish.
-    from rulecheck.web.cells import base_ids, linked_ids, spanish_text
+    from rulecheck.web.cells import base_ids, linked_ids, may_render, spanish_rules, spanish_text
 
-    if not isinstance(value, str) or not serves_rulecheck(datasette, database):
+    if not isinstance(value, str) or not may_render(column, table) or not serves_rulecheck(datasette, database):
         return None
     path = str(datasette.get_database(database).path)
-    ids = base_ids(path)
     if table is None:
-        linked = linked_ids(value, column, ids, lambda tbl, key: datasette.urls.row(database, tbl, key))
+        linked = linked_ids(value, column, base_ids(path), lambda tbl, key: datasette.urls.row(database, tbl, key))
         if linked is not None:
             return linked
-    return spanish_text(value, column, row, ids)
+    return spanish_text(value, column, row, spanish_rules(path))
 
 
 _metadata_cache: dict[tuple, dict] = {}
