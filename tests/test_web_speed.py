@@ -1,18 +1,52 @@
 """What makes a base's table pages cheaper to serve, and that a player still sees the same pages:
-memory-mapped reads, the schema read once per version of the file, one look at each file per
+the rows written in Python (the same markup as Datasette's own `_table.html`), memory-mapped reads, the schema read once per version of the file, one look at each file per
 request, cells the plugin never changes left alone, FAQ labels grown one at a time."""
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 import sqlite3
 
+from datasette.app import Datasette
 from datasette.database import Database
 
-from rulecheck.cli.serve import make_datasette
+from rulecheck.cli.serve import SETTINGS, make_datasette
 from rulecheck.web.cells import may_render
 from rulecheck.web.faqs import LABEL_WORDS, unique_labels
+
+
+#: Table and row pages of every shape the rows take: a search, sorted both ways, paged, filtered
+#: to a Spanish page (its cells marked `lang="es"`), nothing found, other tables, a row's editors' view.
+PAGES = ("/{db}/rules?_search=camouflaged+marker", "/{db}/rules?_sort=section&_size=4",
+         "/{db}/rules?_sort_desc=ordinal&_size=5", "/{db}/rules?page_id=camuflado",
+         "/{db}/rules?_search=zzzqqqxx", "/{db}/faqs", "/{db}/pages", "/{db}/links?_size=7",
+         "/{db}/faq_rules", "/{db}/meta", "/{db}/rules/camuflado-cancellation-1-2?view=editors")
+
+
+def _markup(html: str) -> str:
+    """The page without the whitespace between tags (which no browser shows) and the query time."""
+    return re.sub(r"Queries took [\d.]+ms", "", re.sub(r"\s*(<[^>]+>)\s*", r"\1", html))
+
+
+def test_table_pages_show_what_datasettes_own_template_shows(built_db, tmp_path):
+    own = tmp_path / "templates"
+    own.mkdir()
+    (own / "_table.html").write_text('{% include "default:_table.html" %}', encoding="utf-8")
+    urls = [page.format(db=built_db.stem) for page in PAGES]
+
+    async def pages(ds) -> list[str]:
+        responses = [await ds.client.get(url) for url in urls]
+        assert [r.status_code for r in responses] == [200] * len(urls)
+        return [r.text for r in responses]
+
+    ours = asyncio.run(pages(make_datasette(built_db)))
+    datasettes = asyncio.run(pages(Datasette(immutables=[str(built_db)], settings=SETTINGS, template_dir=str(own))))
+    for url, mine, theirs in zip(urls, ours, datasettes):
+        assert _markup(mine) == _markup(theirs), url
+    assert 'class="rows-and-columns"' in ours[0] and '<span lang="es">' in ours[3]
+    assert '<p class="zero-results">0 records</p>' in ours[4]
 
 
 def test_a_base_is_read_through_memory_mapped_io(built_db, tmp_path):
