@@ -1,6 +1,8 @@
 """What makes a base's table pages cheaper to serve, and that a player still sees the same pages:
-the rows written in Python (the same markup as Datasette's own `_table.html`), memory-mapped reads, the schema read once per version of the file, one look at each file per
-request, cells the plugin never changes left alone, FAQ labels grown one at a time."""
+the rows written in Python (the same markup as Datasette's own `_table.html`), memory-mapped
+reads, the schema read once per version of the file, one look at each file per request, cells
+the plugin never changes left alone, FAQ labels grown one at a time, what a first page reads
+read before `rulecheck serve` forks its workers."""
 from __future__ import annotations
 
 import asyncio
@@ -8,6 +10,7 @@ import os
 import re
 import shutil
 import sqlite3
+from types import SimpleNamespace
 
 from datasette.app import Datasette
 from datasette.database import Database
@@ -135,3 +138,26 @@ def test_faq_labels_grow_only_where_they_clash():
     assert len(set(labels.values())) == len(labels)
     assert labels["faq-alone"].startswith(" ".join(faqs[-1]["question"].split()[:LABEL_WORDS]) + "…")
     assert "Reset" in labels["faq-1"] and labels["faq-0"].endswith("[0]") and labels["faq-2"].endswith("[2]")
+
+
+def test_warm_up_reads_what_a_first_table_page_reads(built_db, tmp_path, monkeypatch):
+    from rulecheck.web import cells, metadata, statepages
+    from rulecheck.web.plugin import warm_up
+
+    db = tmp_path / "rulecheck.db"  # a path no earlier test read
+    shutil.copy(built_db, db)
+    ds = make_datasette(db)
+    warm_up(ds)
+
+    def no_more_reading(*args, **kwargs):
+        raise AssertionError("read after warm_up")
+
+    for module in (cells, statepages):  # their own look at the file, not Datasette's connections
+        monkeypatch.setattr(module, "sqlite3", SimpleNamespace(connect=no_more_reading, Error=sqlite3.Error))
+    monkeypatch.setattr(metadata, "base_facts", no_more_reading)
+
+    async def first_page():
+        return await ds.client.get("/rulecheck/rules?page_id=camuflado")
+
+    response = asyncio.run(first_page())
+    assert response.status_code == 200 and '<span lang="es">' in response.text

@@ -50,6 +50,24 @@ def startup(datasette):
     follow_files(datasette, is_rulecheck_base)
 
 
+def warm_up(datasette) -> None:
+    """Read now what a base's pages read on first use: the metadata, the Spanish rules and the
+    pages of each base, once per version of its file (most of a first table page's second on a
+    base of 5,000 pages), and the checker's logic table (the ask page). No connection is kept
+    open. `rulecheck serve` calls it once its first server process is serving, before it forks
+    the others, which then start with all of it read."""
+    from rulecheck.checker.answer import answer_question  # noqa: F401 - the ask page's imports
+    from rulecheck.checker.logic import load_logic
+    from rulecheck.web.cells import spanish_rules
+    from rulecheck.web.statepages import state_pages
+
+    load_logic()
+    get_metadata(datasette)
+    for _name, path, _stamp in rulecheck_bases(datasette):
+        spanish_rules(path)
+        state_pages(path)
+
+
 @hookimpl
 def prepare_connection(conn, database, datasette):
     # For the canned queries (metadata.ALIAS_FUNCTION, CLOSE_FUNCTION): the base keeps no alias
