@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import logging
 import socket
+import sys
 from pathlib import Path
 
 import click
+
+from rulecheck.cli.workers import MAX_DEFAULT_WORKERS, WorkerError, default_workers, run_workers
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8001
@@ -24,6 +27,22 @@ def make_datasette(db_path: Path):
     from datasette.app import Datasette
 
     return Datasette(immutables=[str(db_path)], settings=SETTINGS)
+
+
+def run_server(ds, sock: socket.socket, compile_templates: bool = False) -> bool:
+    """Serve the Datasette `ds` on the listening `sock` in this process until SIGTERM or SIGINT
+    (Ctrl+C); whether it served at all (False: the server could not start). `compile_templates`:
+    compile every template first, before taking connections, rather than on first use."""
+    import uvicorn
+
+    quiet_hung_up_clients()
+    if compile_templates:
+        for name in ds.jinja_env.list_templates():
+            ds.jinja_env.get_template(name)
+    # lifespan: uvicorn runs Datasette's startup before it takes connections.
+    server = uvicorn.Server(uvicorn.Config(ds.app(), log_level="warning", lifespan="on"))
+    server.run(sockets=[sock])
+    return server.started
 
 
 def bound_socket(host: str, port: int) -> socket.socket:
@@ -77,7 +96,9 @@ def quiet_hung_up_clients() -> None:
 @click.option("--db", "db", type=click.Path(dir_okay=False), help="The knowledge base (default: $RULECHECK_DB or the per-user data folder).")
 @click.option("--port", "-p", default=DEFAULT_PORT, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--host", default=DEFAULT_HOST, show_default=True, help="Interface to listen on (0.0.0.0 for the whole network).")
-def serve(db: str | None, port: int, host: str) -> None:
+@click.option("--workers", "-w", type=click.IntRange(1, 64), default=None,
+              help=f"Server processes answering requests (default: one per CPU, at most {MAX_DEFAULT_WORKERS}).")
+def serve(db: str | None, port: int, host: str, workers: int | None) -> None:
     """Browse rules, FAQs and errata, and ask questions, in Datasette (read-only).
 
     Builds the knowledge base first when it is missing or the bundled pages changed. A base
@@ -90,9 +111,17 @@ def serve(db: str | None, port: int, host: str) -> None:
     \b
     Another base, another port:
         rulecheck serve --db rules.db --port 8080
+    \b
+    One server process only:
+        rulecheck serve --workers 1
     """
+    from rulecheck.kb.processes import fork_is_safe
     from rulecheck.kb.rebuild import ensure_built
     from rulecheck.kb.read import KnowledgeBaseError
+
+    count = workers or default_workers()
+    if count > 1 and not fork_is_safe():
+        raise click.UsageError("--workers above 1 needs Linux (its workers are forked); use --workers 1.")
 
     def building(path: Path, reason: str) -> None:
         why = "first use" if reason == "missing" else "the bundled data changed"
@@ -111,16 +140,29 @@ def serve(db: str | None, port: int, host: str) -> None:
         raise click.ClickException(f"Cannot listen on {host}: {e.strerror or e}. Pick another with: rulecheck serve --host 127.0.0.1") from e
     port = sock.getsockname()[1]  # the one the system gave, for --port 0
 
-    import uvicorn
+    import uvicorn  # noqa: F401 - here, once, rather than in each worker
 
-    quiet_hung_up_clients()
+    ds = make_datasette(path)
 
-    ds = make_datasette(path)  # its app runs Datasette's startup on the first request
     shown = f"[{host}]" if ":" in host else host
-    click.echo(f"Serving {path} (read-only) at http://{shown}:{port}/")
+    processes = "" if count == 1 else f", {count} processes"
+    click.echo(f"Serving {path} (read-only{processes}) at http://{shown}:{port}/")
     click.echo(f"  Ask:    http://{shown}:{port}/-/ask")
     click.echo(f"  Search: http://{shown}:{port}/-/search")
     click.echo("A rebuilt base (rulecheck build) is served from the next request on, without a restart.")
     click.echo("Press Ctrl+C to stop.")
-    config = uvicorn.Config(ds.app(), log_level="warning", lifespan="on")
-    uvicorn.Server(config).run(sockets=[sock])
+    sys.stdout.flush()  # or each forked worker would write this process's unwritten output again
+    if count == 1:
+        run_server(ds, sock)
+        return
+    from rulecheck.web.plugin import warm_up
+
+    try:
+        # Each worker its own Datasette: its connections, threads and event loop are its own. The
+        # first serves at once, as one process would; meanwhile this process reads what pages
+        # read on first use and the others start with it, compiling the templates before they
+        # take connections: they join warm.
+        run_workers(count, lambda number: run_server(make_datasette(path), sock, compile_templates=number > 0),
+                    prepare=lambda: warm_up(ds))
+    except WorkerError as e:
+        raise click.ClickException(str(e)) from e

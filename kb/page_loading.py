@@ -16,7 +16,6 @@ import importlib
 import os
 import pickle
 import signal
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Callable, Iterator, Sequence
 
 from rulecheck.ingest.mediawiki_export import ExportInfo, ExportPage, Site
 from rulecheck.ingest.records import Page, ParseWarning, Redirect
+from rulecheck.kb.processes import cores, die_with_parent, fork_is_safe
 from rulecheck.kb.titles import is_shouted, title_case
 
 Progress = Callable[[int, int, str], None]
@@ -168,7 +168,7 @@ def _run_sequential(steps: Iterator[tuple[str, _Task | _Loaded]], total: int, pr
 
 def _parallel(inputs: Sequence[Input]) -> bool:
     """Whether a worker would pay: Linux, two cores, no other threads, and enough bytes to parse."""
-    if not inputs or not _fork_is_safe() or _cores() < 2 or threading.active_count() > 1:
+    if not inputs or not fork_is_safe() or cores() < 2 or threading.active_count() > 1:
         return False  # forking a threaded process can deadlock the child on a lock another thread held
     total = 0
     for item in inputs:
@@ -181,22 +181,10 @@ def _parallel(inputs: Sequence[Input]) -> bool:
     return False
 
 
-def _fork_is_safe() -> bool:
-    """Only on Linux: macOS system libraries may crash a forked child that uses them."""
-    return sys.platform.startswith("linux") and hasattr(os, "fork")
-
-
 def import_parsers() -> None:
     """Import every parser module (and the libraries they use) into this process."""
     for name in PARSER_MODULES:
         importlib.import_module(name)
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 class _Worker:
@@ -320,22 +308,9 @@ def _run_parallel(steps: Iterator[tuple[str, _Task | _Loaded]], total: int, prog
     return results  # type: ignore[return-value] - every slot is filled above
 
 
-def _die_with_parent(parent: int) -> None:
-    """Have Linux kill this process when its parent dies (even by SIGKILL); exit if it already has."""
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:  # the parent died before the signal was set up
-        os._exit(1)
-
-
 def _worker_main(tasks, results, parent: int) -> None:
     """In the forked worker: parse each task sent until told to stop (None); send each page back."""
-    _die_with_parent(parent)
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's build handler is not ours
     while True:

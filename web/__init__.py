@@ -6,6 +6,7 @@ package gets them found and served (`/-/static-plugins/rulecheck/rulecheck.css`)
 The hooks live in `plugin.py`; pluggy finds them here by their `@hookimpl` marks.
 """
 from rulecheck.web.plugin import (
+    asgi_wrapper,
     extra_css_urls,
     extra_js_urls,
     extra_template_vars,
@@ -19,6 +20,7 @@ from rulecheck.web.plugin import (
 )
 
 __all__ = [
+    "asgi_wrapper",
     "extra_css_urls",
     "extra_js_urls",
     "extra_template_vars",

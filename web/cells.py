@@ -29,8 +29,8 @@ TABLES = ("rules", "faqs", "pages")
 #: Columns of a rule row written in its page's language.
 TEXT_COLUMNS = frozenset({"text", "section", "section_label", "heading", "source_text"})
 
-#: path → (stamp, what `base_ids` returns), one version per file.
-_ids_seen: dict[str, tuple[object, dict]] = {}
+#: (what was read, path) → (stamp, what was read), one version per file.
+_seen: dict[tuple[str, str], tuple[object, object]] = {}
 
 
 def holds_ids(column: str) -> bool:
@@ -39,25 +39,46 @@ def holds_ids(column: str) -> bool:
     return name == "id" or name.endswith("_id") or name in LIST_COLUMNS
 
 
-def base_ids(path: str) -> dict:
-    """For the base at `path`: table → the ids of its rows, `faq_labels` (FAQ id → a label no
-    other FAQ shares) and `spanish_rules` (ids of the rules of Spanish pages). Cached per version
-    of the file; a few thousand short strings at most."""
+def may_render(column: str, table: str | None) -> bool:
+    """Whether a cell of `column` (in a table, or a query's results when `table` is None) is one
+    this module may render: a text column, or in query results a column holding ids. Asked first,
+    before any look at the base, since Datasette asks for every cell of every page."""
+    return column in TEXT_COLUMNS or (table is None and holds_ids(column))
+
+
+def _per_version(what: str, path: str, read: Callable[[sqlite3.Connection], object], missing: object):
+    """`read(conn)` of the base at `path`, cached per version of the file; `missing` when it is gone."""
     stamp = file_stamp(path)
     if stamp is None:
-        return {**{table: frozenset() for table in TABLES}, "faq_labels": {}, "spanish_rules": frozenset()}
-    if path not in _ids_seen or _ids_seen[path][0] != stamp:
+        return missing
+    key = (what, path)
+    if key not in _seen or _seen[key][0] != stamp:
         conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
         conn.row_factory = sqlite3.Row
         try:
-            found: dict = {table: frozenset(r[0] for r in conn.execute(f"select id from {table}")) for table in TABLES}
-            found["faq_labels"] = unique_labels(dict(r) for r in conn.execute("select id, kind, title, version, question from faqs"))
-            found["spanish_rules"] = frozenset(r[0] for r in conn.execute(
-                "select rules.id from rules join pages on pages.id = rules.page_id where pages.lang = 'es'"))
+            _seen[key] = (stamp, read(conn))
         finally:
             conn.close()
-        _ids_seen[path] = (stamp, found)
-    return _ids_seen[path][1]
+    return _seen[key][1]
+
+
+def _read_ids(conn: sqlite3.Connection) -> dict:
+    found: dict = {table: frozenset(r[0] for r in conn.execute(f"select id from {table}")) for table in TABLES}
+    found["faq_labels"] = unique_labels(dict(r) for r in conn.execute("select id, kind, title, version, question from faqs"))
+    return found
+
+
+def base_ids(path: str) -> dict:
+    """For the base at `path`: table → the ids of its rows, and `faq_labels` (FAQ id → a label no
+    other FAQ shares). Cached per version of the file; what query results link by."""
+    return _per_version("ids", path, _read_ids, {**{table: frozenset() for table in TABLES}, "faq_labels": {}})
+
+
+def spanish_rules(path: str) -> frozenset[str]:
+    """The ids of the rules of the Spanish pages of the base at `path`, cached per version of the
+    file: all a table page needs, so its first view does not wait for every id and FAQ label."""
+    return _per_version("spanish", path, lambda conn: frozenset(r[0] for r in conn.execute(
+        "select rules.id from rules join pages on pages.id = rules.page_id where pages.lang = 'es'")), frozenset())
 
 
 def _table_of(value: str, column: str, ids: dict[str, frozenset[str]]) -> str | None:
@@ -90,7 +111,7 @@ def linked_ids(value: object, column: str, ids: dict, row_url: Callable[[str, st
     return (Markup("<br>") if faqs else Markup(", ")).join(links) if links else None
 
 
-def spanish_text(value: object, column: str, row, ids: dict) -> Markup | None:
+def spanish_text(value: object, column: str, row, spanish: frozenset[str]) -> Markup | None:
     """A Spanish page's rule text (`text`, its section…) marked `lang="es"`; None for anything
     else, which Datasette renders as it does."""
     if not isinstance(value, str) or not value or column not in TEXT_COLUMNS:
@@ -99,7 +120,7 @@ def spanish_text(value: object, column: str, row, ids: dict) -> Markup | None:
         rule_id = row["id"]
     except (IndexError, KeyError, TypeError):
         return None
-    if rule_id not in ids["spanish_rules"]:
+    if rule_id not in spanish:
         return None
     return Markup('<span lang="es">{}</span>').format(value)
 

@@ -50,8 +50,8 @@ def unique_labels(faqs: Iterable[dict]) -> dict[str, str]:
     their question's words, then the id's end (two questions alike to the last word)."""
     faqs = {f["id"]: f for f in faqs}
     words = {faq_id: LABEL_WORDS for faq_id in faqs}
+    labels = {faq_id: faq_label(faq, words[faq_id]) for faq_id, faq in faqs.items()}
     while True:
-        labels = {faq_id: faq_label(faq, words[faq_id]) for faq_id, faq in faqs.items()}
         seen: dict[str, list[str]] = {}
         for faq_id, label in labels.items():
             seen.setdefault(label, []).append(faq_id)
@@ -63,6 +63,8 @@ def unique_labels(faqs: Iterable[dict]) -> dict[str, str]:
             for faq_id in ids:
                 if words[faq_id] < len(question_words(faqs[faq_id].get("question") or "")):
                     words[faq_id] += 1
+                    # Only a label that took a word changes (a base of 5,000 pages: 18,000 FAQs).
+                    labels[faq_id] = faq_label(faqs[faq_id], words[faq_id])
                     grown = True
         if not grown:
             for ids in clashes:

@@ -11,6 +11,7 @@ from datasette.utils import urlsafe_components
 
 from rulecheck.web import related
 from rulecheck.web.bases import rulecheck_names
+from rulecheck.web.rows import rows_table
 from rulecheck.web.sections import section_title
 
 ROW_CONTEXTS = {"rules": related.rule_context, "faqs": related.faq_context, "pages": related.page_context}
@@ -57,6 +58,7 @@ def _common(datasette, database: str | None, request) -> dict:
         "rulecheck_names": names,
         "rulecheck_column_names": COLUMN_NAMES,
         "rulecheck_section_title": section_title,
+        "rulecheck_rows_table": rows_table,
     }
 
 
