@@ -24,6 +24,7 @@ from typing import Callable, Iterator, Sequence
 
 from rulecheck.ingest.mediawiki_export import ExportInfo, ExportPage, Site
 from rulecheck.ingest.records import Page, ParseWarning, Redirect
+from rulecheck.kb.base_file import STOP_SIGNALS
 from rulecheck.kb.titles import is_shouted, title_case
 
 Progress = Callable[[int, int, str], None]
@@ -213,11 +214,22 @@ class _Worker:
         self._tasks_in, self._tasks = ctx.Pipe(duplex=False)
         self._results, results_out = ctx.Pipe(duplex=False)
         self.process = ctx.Process(target=_worker_main, args=(self._tasks_in, results_out, os.getpid()), daemon=True)
+        # A stop signal during the fork would run the build's handler inside the fork's own
+        # callbacks, whose exceptions Python only prints: the build would go on. Held back until
+        # the fork is done, it is raised here instead.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         try:
             self.process.start()
         finally:
             results_out.close()
             self._tasks_in.close()
+            try:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            except BaseException:
+                if self.process.pid is not None:
+                    self.process.kill()
+                    self.process.join()
+                raise
         self.sent: dict[int, _Task] = {}
         self.back: dict[int, _Loaded] = {}
         self._arrived = threading.Condition()
@@ -338,6 +350,7 @@ def _worker_main(tasks, results, parent: int) -> None:
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's build handler is not ours
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # held back by the parent while it forked
     while True:
         try:
             message = tasks.recv()
