@@ -17,7 +17,7 @@ import pytest
 from rulecheck.kb import page_loading
 from rulecheck.kb.base_file import BuildInterrupted, stop_on_terminate
 from rulecheck.kb.manifest import load_manifest
-from rulecheck.kb.page_loading import Input, load_pages
+from rulecheck.kb.page_loading import Input, PageStream, load_pages
 
 needs_fork = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker runs on Linux only")
 
@@ -107,6 +107,30 @@ def test_an_interrupted_load_stops_the_worker(inputs, monkeypatch):
 
     with pytest.raises(KeyboardInterrupt):
         load_pages(inputs, interrupt)
+    assert not multiprocessing.active_children()
+
+
+@needs_fork
+@pytest.mark.parametrize("worker", [False, True], ids=["one process", "worker"])
+def test_pages_are_handed_on_as_soon_as_they_are_parsed(inputs, monkeypatch, worker):
+    """The build makes a page's rows while the later pages are still being parsed."""
+    monkeypatch.setattr(page_loading, "_parallel", lambda inputs: worker)
+    calls = []
+    with PageStream(inputs, lambda *c: calls.append(c)) as stream:
+        first = next(iter(stream))
+        told = len(calls)
+        rest = list(stream)
+    assert first.title == "TO Camouflaged"  # the first bundled page
+    assert told < len(calls) // 2, "the first page waited for most of the others"
+    assert [first] + rest == load_pages(inputs).pages
+
+
+@needs_fork
+def test_leaving_the_stream_early_stops_the_worker(inputs, monkeypatch):
+    monkeypatch.setattr(page_loading, "_parallel", lambda inputs: True)
+    with PageStream(inputs) as stream:
+        next(iter(stream))
+        assert multiprocessing.active_children()
     assert not multiprocessing.active_children()
 
 
