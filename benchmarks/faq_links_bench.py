@@ -3,9 +3,9 @@
 Parses the bundled pages once, then makes N pages from them in memory, each varied so that
 nothing dedups: a title of its own, its bullets shuffled and each given a word of its own, and
 every FAQ reworded (a page-specific word in the question and the answer). The rows of the
-bundled pages plus these N pages are computed as the build computes them (`_Rows.from_pages`:
-ids, link resolution, FAQ links; no parsing, no SQLite), and the FAQ-link step is timed on its
-own. Prints seconds for each N, the ratio between them (linear: doubling N at most doubles
+bundled pages plus these N pages are computed as the build computes them (`Rows.from_pages`:
+ids, link resolution, FAQ links; no parsing; the long tables written to a base in memory), and
+the FAQ-link step is timed on its own. Prints seconds for each N, the ratio between them (linear: doubling N at most doubles
 the time), and, as a yardstick measured in the same run on the same loaded machine, the seconds
 a bare `mwparserfromhell.parse` takes over N page files cycled from the bundled ones.
 
@@ -63,12 +63,15 @@ def parse_seconds(count: int) -> float:
 
 def measure(base, count: int) -> tuple[float, float, int, int]:
     """Seconds for the whole row computation and for its FAQ-link step; FAQs and FAQ links made."""
+    import sqlite3
+
     import rulecheck.kb.build as build
+    import rulecheck.kb.rows as rows_module
+    from rulecheck.kb import schema
 
     pages = base + varied(base, count)
     timed = {"seconds": 0.0}
-    name = "faq_rule_rows" if hasattr(build, "faq_rule_rows") else "similarity_links"
-    inner = getattr(build, name)
+    inner = rows_module.faq_rule_rows
 
     def wrapper(*args, **kwargs):
         start = time.perf_counter()
@@ -77,14 +80,18 @@ def measure(base, count: int) -> tuple[float, float, int, int]:
         finally:
             timed["seconds"] += time.perf_counter() - start
 
-    setattr(build, name, wrapper)
+    rows_module.faq_rule_rows = wrapper
+    conn = sqlite3.connect(":memory:")
     try:
+        schema.migrate(conn, defer_indexes=True)
         with build._collector_paused():  # as the build runs it
             start = time.perf_counter()
-            rows = build._Rows.from_pages(pages)
+            rows = rows_module.Rows.from_pages(conn, pages, logic_path=build.LOGIC_PATH)
+            rows.link_faqs()
             total = time.perf_counter() - start
     finally:
-        setattr(build, name, inner)
+        rows_module.faq_rule_rows = inner
+        conn.close()
     return total, timed["seconds"], len(rows.faqs), len(rows.faq_rules)
 
 

@@ -44,14 +44,14 @@ def parse_only(folder: Path) -> float:
 
 def child_build(source: str, db: str, similarity: bool) -> None:
     """Run in the child process: build and print seconds, counts and peak RSS as JSON."""
-    from rulecheck.kb import build
+    from rulecheck.kb import build, rows
     from rulecheck.kb.page_loading import import_parsers
 
     import_parsers()  # import cost is not ingest cost
     import sqlite_utils  # noqa: F401 - the full-text indexing's import, likewise
 
     if not similarity:
-        build.faq_rule_rows = lambda *args, **kwargs: []
+        rows.faq_rule_rows = lambda *args, **kwargs: []
     start = time.perf_counter()
     report = build.build_database(Path(db), [source])
     seconds = time.perf_counter() - start

@@ -21,6 +21,10 @@ from typing import Iterator
 
 
 
+#: The signals a build stops on, cleaning up (`stop_on_terminate`).
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
 class BuildInterrupted(BaseException):
     """The build got SIGTERM (or SIGHUP): it stopped, cleaned up, and left the old base as it was.
 
@@ -125,7 +129,7 @@ def stop_on_terminate() -> Iterator[None]:
         yield
         return
     saved = {}
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    for signum in STOP_SIGNALS:
         if signal.getsignal(signum) is signal.SIG_DFL:
             saved[signum] = signal.signal(signum, _raise_interrupted)
     try:

@@ -18,3 +18,7 @@ class MissingDatabase(KnowledgeBaseError):
 class NotAKnowledgeBase(MissingDatabase):
     """A file at the base's path is something else (the user's own database, a text file):
     rulecheck neither reads nor replaces it."""
+
+
+class BuildError(KnowledgeBaseError):
+    """The build could not write a base; the old one (if any) is untouched."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections import Counter, OrderedDict
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass
 from itertools import repeat
 from operator import mul
@@ -43,6 +43,9 @@ INDEXED_PAGES = 64
 #: starts afresh: a bound on memory, far above what one page and its FAQs repeat.
 TOKEN_CACHE = 4096
 WORD_CACHE = 200_000
+#: How many distinct rule texts' vectors are kept (rules of many pages share texts: copies,
+#: translations kept verbatim); a bound on memory like the tokenizer's caches.
+VECTOR_CACHE = 4096
 #: The ways a pair is found, strongest first (`faq_rules.how` is the first that found it).
 WAYS = ("logic", "similarity")
 #: A logic pair settles when the FAQ's and the bullet's words agree at least this much…
@@ -174,6 +177,10 @@ class Vectors:
 
     idf: dict[str, float]
 
+    def __post_init__(self) -> None:
+        # Each token's IDF times its weight (`TERM_WEIGHT` for a glossary term), once.
+        self._weights = {t: w * (TERM_WEIGHT if t[0] == "@" else 1.0) for t, w in self.idf.items()}
+
     @classmethod
     def from_df(cls, df: Mapping[str, int], n: int) -> "Vectors":
         """Weights from document frequencies over `n` documents."""
@@ -182,9 +189,12 @@ class Vectors:
 
     def vector(self, tokens: list[str]) -> dict[str, float]:
         """A unit TF-IDF vector; words never seen in the documents weigh nothing."""
-        idf = self.idf
-        vec = {t: (1 + math.log(c)) * idf[t] * (TERM_WEIGHT if t[0] == "@" else 1.0)
-               for t, c in Counter(tokens).items() if t in idf}
+        weights = self._weights
+        counts: dict[str, int] = {}
+        for t in tokens:
+            counts[t] = counts.get(t, 0) + 1
+        # A word met once weighs its weight alone: 1 + log(1) is exactly 1.
+        vec = {t: weights[t] if c == 1 else (1 + math.log(c)) * weights[t] for t, c in counts.items() if t in weights}
         values = vec.values()
         norm = math.sqrt(sum(map(mul, values, values))) or 1.0
         return {t: v / norm for t, v in vec.items()}
@@ -220,6 +230,8 @@ class Similarity:
             for token in set(self.tokens(text, lang)):
                 df[token] += count
         self._weights = Vectors.from_df(df, len(rule_texts))
+        #: `(text, lang)` → the unit vector of a rule text (`VECTOR_CACHE`).
+        self._vectors: dict[tuple[str, str | None], dict[str, float]] = {}
 
     def tokens(self, text: str, lang: str | None = None) -> list[str]:
         """The tokens of `text`, read in `lang`."""
@@ -238,21 +250,27 @@ class Similarity:
 
     def score(self, query: dict[str, float], rule_text: str, lang: str | None = None) -> float:
         """Cosine of a FAQ's vector (`query`) and a rule's text, rounded to 4 places."""
-        return round(cosine(query, self._weights.vector(self.tokens(rule_text, lang))), 4)
+        return round(cosine(query, self.rule_vector(rule_text, lang)), 4)
+
+    def rule_vector(self, text: str, lang: str | None = None) -> dict[str, float]:
+        """The unit vector of a rule's text, made once for all the rules that share it."""
+        key = (text, lang)
+        vec = self._vectors.get(key)
+        if vec is None:
+            if len(self._vectors) >= VECTOR_CACHE:
+                self._vectors.clear()
+            vec = self._vectors[key] = self._weights.vector(self.tokens(text, lang))
+        return vec
 
     def index(self, rule_ids: Iterable[str], rule_texts: Mapping[str, str]) -> dict[str, list[tuple[str, float]]]:
         """An inverted index of these rules: token → `(rule id, weight)` of each rule holding it."""
         index: dict[str, list[tuple[str, float]]] = {}
-        vectors: dict[tuple[str, str | None], dict[str, float]] = {}  # rules of one page with one text: one vector
+        langs = self.langs
         for rule_id in rule_ids:
             text = rule_texts.get(rule_id)
             if text is None:
                 continue
-            key = (text, self.langs.get(rule_id))
-            vec = vectors.get(key)
-            if vec is None:
-                vec = vectors[key] = self._weights.vector(self.tokens(*key))
-            for token, weight in vec.items():
+            for token, weight in self.rule_vector(text, langs.get(rule_id)).items():
                 index.setdefault(token, []).append((rule_id, weight))
         return index
 
@@ -296,7 +314,7 @@ def nearest_rules(
         if not query:
             continue
         pages = set(candidate_pages.get(faq_id, ()))
-        sums: dict[str, float] = {}
+        sums: defaultdict[str, float] = defaultdict(float)
         for page in pages:
             index = indexes.get(page)
             if index is None:
@@ -307,26 +325,33 @@ def nearest_rules(
                 indexes.move_to_end(page)
             for token, weight in query.items():
                 for rule_id, rule_weight in index.get(token, ()):
-                    sums[rule_id] = sums.get(rule_id, 0.0) + weight * rule_weight
-        scored = [(-round(total, 4), r) for r, total in sums.items()]
-        best = heapq.nsmallest(MAX_RULES, scored)  # highest score first, then by rule id
+                    sums[rule_id] += weight * rule_weight
+        best = _best(sums)
         if not best or -best[0][0] < MIN_SCORE:
             continue
         floor = max(MIN_SCORE, -best[0][0] * MIN_SHARE)
         kept = {r: -s for s, r in best if -s >= floor}
-        if topic:  # the FAQ's own words against the kept rules, from the same postings
-            own_query, own_sums = similarity.vector(own), dict.fromkeys(kept, 0.0)
-            for page in pages:
-                index = indexes.get(page)
-                if index is None:  # evicted by a FAQ of more than INDEXED_PAGES pages
-                    index = similarity.index(rules_of_page.get(page, ()), rule_texts)
+        if topic:  # the FAQ's own words against the kept rules, summed as the search sums
+            own_query = similarity.vector(own)
+            for r, score in kept.items():
+                vec, total = similarity.rule_vector(rule_texts[r], similarity.langs.get(r)), 0.0
                 for token, weight in own_query.items():
-                    for rule_id, rule_weight in index.get(token, ()):
-                        if rule_id in own_sums:
-                            own_sums[rule_id] += weight * rule_weight
-            yield from ((faq_id, r, score, round(own_sums[r], 4)) for r, score in kept.items())
+                    rule_weight = vec.get(token)
+                    if rule_weight is not None:
+                        total += weight * rule_weight
+                yield faq_id, r, score, round(total, 4)
         else:
             yield from ((faq_id, r, score, score) for r, score in kept.items())
+
+
+def _best(sums: Mapping[str, float]) -> list[tuple[float, str]]:
+    """The `MAX_RULES` best `(-score, rule id)`, scores rounded to 4 places: highest first, then
+    by rule id. Only sums that can round as high as the `MAX_RULES`-th are rounded (rounding
+    keeps the order, so the `MAX_RULES`-th rounded score is the `MAX_RULES`-th sum's)."""
+    if len(sums) <= MAX_RULES:
+        return sorted((-round(total, 4), r) for r, total in sums.items())
+    cutoff = round(sorted(sums.values(), reverse=True)[MAX_RULES - 1], 4) - 1e-4
+    return heapq.nsmallest(MAX_RULES, [(-round(total, 4), r) for r, total in sums.items() if total >= cutoff])
 
 
 def faq_rule_rows(

@@ -2,10 +2,11 @@
 
 An input is a page file or a MediaWiki XML export (many pages, read as a stream). Every page
 to parse is a task; this process walks the tasks in order, hands a few at a time to a forked
-worker and parses the rest itself, so the worker is never idle and memory holds only the
-pages in flight besides the parsed records. The result is the same as one process parsing
-in order — same pages, warnings and progress calls — and if the worker fails, this process
-parses what it had not sent back.
+worker and parses the rest itself, so the worker is never idle. Pages are handed on in input
+order as soon as each is parsed (`PageStream`), so the build makes a page's rows while the
+worker parses the next ones, and memory holds only the pages in flight. The result is the same
+as one process parsing in order — same pages, warnings and progress calls — and if the worker
+fails, this process parses what it had not sent back.
 
 The worker dies with this process (Linux's parent-death signal), so a build killed at any
 moment, even by SIGKILL, leaves no process behind.
@@ -23,6 +24,7 @@ from typing import Callable, Iterator, Sequence
 
 from rulecheck.ingest.mediawiki_export import ExportInfo, ExportPage, Site
 from rulecheck.ingest.records import Page, ParseWarning, Redirect
+from rulecheck.kb.base_file import STOP_SIGNALS
 from rulecheck.kb.processes import cores, die_with_parent, fork_is_safe
 from rulecheck.kb.titles import is_shouted, title_case
 
@@ -30,8 +32,9 @@ Progress = Callable[[int, int, str], None]
 
 #: Below this many bytes of input the worker costs more (fork, pickling) than it saves.
 PARALLEL_MIN_BYTES = 1_000_000
-#: Tasks handed to the worker and not yet back: enough that it never waits for the next one.
-IN_FLIGHT = 3
+#: Tasks handed to the worker and not yet back: enough that it never waits for the next one while
+#: this process makes rows and writes a batch of them (`rows.FLUSH_ROWS`).
+IN_FLIGHT = 8
 
 #: The parser modules `rulecheck.ingest` loads lazily (with mwparserfromhell and bs4): imported
 #: once before the fork, so the worker and this process do not each import them.
@@ -81,20 +84,75 @@ def load_pages(inputs: Sequence[Input], progress: Progress | None = None) -> Loa
     (`kb/titles.py`).
 
     `progress(done, total, source)` is called after each page (each file, each `<page>` of an
-    export), in input order.
+    export), in input order. The build itself reads the pages as a `PageStream`.
     """
-    from rulecheck.ingest.mediawiki_export import count_pages, is_export_file
+    with PageStream(inputs, progress) as stream:
+        pages = list(stream)
+        return Loaded(pages, stream.warnings, stream.redirects, stream.exports)
 
-    loaded = Loaded()
-    exports = {i: is_export_file(item.path) for i, item in enumerate(inputs)}
-    total = sum(count_pages(item.path) if exports[i] else 1 for i, item in enumerate(inputs))
-    steps = _steps(inputs, exports, loaded)
-    results = _run_parallel(steps, total, progress) if _parallel(inputs) else _run_sequential(steps, total, progress)
-    for page, page_warnings in results:
-        loaded.warnings.extend(page_warnings)
-        if page is not None:
-            loaded.pages.append(page)
-    return loaded
+
+class PageStream:
+    """The inputs' pages, parsed (as `load_pages` parses them) and handed on one at a time in
+    input order, each as soon as it and those before it are parsed.
+
+    Iterate once, inside `with`: leaving the block stops the worker, however it is left. The
+    worker is forked when the stream is made, so files the caller opens afterwards (the base
+    being written) are never held by it. `warnings`, `redirects` and `exports` are complete once
+    the pages are.
+    """
+
+    def __init__(self, inputs: Sequence[Input], progress: Progress | None = None) -> None:
+        from rulecheck.ingest.mediawiki_export import count_pages, is_export_file
+
+        self._loaded = Loaded()
+        exports = {i: is_export_file(item.path) for i, item in enumerate(inputs)}
+        total = sum(count_pages(item.path) if exports[i] else 1 for i, item in enumerate(inputs))
+        steps = _steps(inputs, exports, self._loaded)
+        self._worker = _start_worker() if _parallel(inputs) else None
+        try:
+            results = (_run_parallel(self._worker, steps, total, progress) if self._worker is not None
+                       else _run_sequential(steps, total, progress))
+            self._pages = self._pages_of(results)
+        except BaseException:  # a stop signal: `with` never saw this stream, so stop its worker here
+            if self._worker is not None:
+                self._worker.stop()
+            raise
+
+    @property
+    def warnings(self) -> list[ParseWarning]:
+        """The parse warnings so far, in input order."""
+        return self._loaded.warnings
+
+    @property
+    def redirects(self) -> list[Redirect]:
+        """The exports' redirect pages read so far."""
+        return self._loaded.redirects
+
+    @property
+    def exports(self) -> list[ExportInfo]:
+        """The exports read so far, with their sites."""
+        return self._loaded.exports
+
+    def _pages_of(self, results: Iterator[_Loaded]) -> Iterator[Page]:
+        for page, page_warnings in results:
+            self._loaded.warnings.extend(page_warnings)
+            if page is not None:
+                yield page
+
+    def __iter__(self) -> Iterator[Page]:
+        return self._pages
+
+    def close(self) -> None:
+        """Stop reading: the worker, if any, is stopped and its pipes closed."""
+        self._pages.close()
+        if self._worker is not None:
+            self._worker.stop()
+
+    def __enter__(self) -> "PageStream":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def _steps(inputs: Sequence[Input], exports: dict[int, bool], loaded: Loaded) -> Iterator[tuple[str, _Task | _Loaded]]:
@@ -157,13 +215,13 @@ def _settle(step: _Task | _Loaded) -> _Loaded:
     return step if isinstance(step, tuple) else run_task(step)
 
 
-def _run_sequential(steps: Iterator[tuple[str, _Task | _Loaded]], total: int, progress: Progress | None) -> list[_Loaded]:
-    results = []
+def _run_sequential(steps: Iterator[tuple[str, _Task | _Loaded]], total: int,
+                    progress: Progress | None) -> Iterator[_Loaded]:
     for done, (source, step) in enumerate(steps, 1):
-        results.append(_settle(step))
+        loaded = _settle(step)
         if progress is not None:
             progress(done, total, source)
-    return results
+        yield loaded
 
 
 def _parallel(inputs: Sequence[Input]) -> bool:
@@ -201,11 +259,22 @@ class _Worker:
         self._tasks_in, self._tasks = ctx.Pipe(duplex=False)
         self._results, results_out = ctx.Pipe(duplex=False)
         self.process = ctx.Process(target=_worker_main, args=(self._tasks_in, results_out, os.getpid()), daemon=True)
+        # A stop signal during the fork would run the build's handler inside the fork's own
+        # callbacks, whose exceptions Python only prints: the build would go on. Held back until
+        # the fork is done, it is raised here instead.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
         try:
             self.process.start()
         finally:
             results_out.close()
             self._tasks_in.close()
+            try:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+            except BaseException:
+                if self.process.pid is not None:
+                    self.process.kill()
+                    self.process.join()
+                raise
         self.sent: dict[int, _Task] = {}
         self.back: dict[int, _Loaded] = {}
         self._arrived = threading.Condition()
@@ -267,45 +336,46 @@ class _Worker:
         self._receiver.join(timeout=5)
 
 
-def _run_parallel(steps: Iterator[tuple[str, _Task | _Loaded]], total: int, progress: Progress | None) -> list[_Loaded]:
-    """Walk the steps in order: the worker gets a task whenever it has fewer than `IN_FLIGHT`,
-    this process parses the others; pages are put back in order and progress told in order."""
-    import_parsers()  # before the fork: the worker inherits them instead of importing its own copies
+def _start_worker() -> "_Worker | None":
+    """Fork the worker (the parsers imported first, so it inherits them); None when it cannot be."""
+    import_parsers()
     try:
-        worker = _Worker()
+        return _Worker()
     except OSError:
-        return _run_sequential(steps, total, progress)
-    results: list[_Loaded | None] = []
-    sources: list[str] = []
+        return None
+
+
+def _run_parallel(worker: _Worker, steps: Iterator[tuple[str, _Task | _Loaded]], total: int,
+                  progress: Progress | None) -> Iterator[_Loaded]:
+    """Walk the steps in order: the worker gets a task whenever it has fewer than `IN_FLIGHT`,
+    this process parses the others; pages are handed on in order (progress told in order) as
+    soon as they and those before them are parsed. The caller stops the worker."""
+    waiting: dict[int, _Loaded] = {}  # parsed, not yet handed on
+    sources: dict[int, str] = {}
     told = 0
 
-    def tell() -> None:
+    def tell() -> Iterator[_Loaded]:
         nonlocal told
-        while told < len(results) and results[told] is not None:
+        while told in waiting:
+            loaded = waiting.pop(told)
             told += 1
             if progress is not None:
-                progress(told, total, sources[told - 1])
+                progress(told, total, sources.pop(told - 1))
+            yield loaded
 
-    try:
-        for index, (source, step) in enumerate(steps):
-            sources.append(source)
-            if not isinstance(step, tuple) and worker.busy() < IN_FLIGHT and worker.send(index, step):
-                results.append(None)
-            else:
-                results.append(_settle(step))
-            for i, loaded in worker.take().items():
-                results[i] = loaded
-            tell()
-        unsent = dict(worker.sent)
-        for i, loaded in worker.finish().items():
-            results[i] = loaded
-            unsent.pop(i, None)
-        for i, task in sorted(unsent.items()):  # the worker failed: parse its share here
-            results[i] = run_task(task)
-        tell()
-    finally:
-        worker.stop()
-    return results  # type: ignore[return-value] - every slot is filled above
+    for index, (source, step) in enumerate(steps):
+        sources[index] = source
+        if isinstance(step, tuple) or worker.busy() >= IN_FLIGHT or not worker.send(index, step):
+            waiting[index] = _settle(step)
+        waiting.update(worker.take())
+        yield from tell()
+    unsent = dict(worker.sent)
+    for i, loaded in worker.finish().items():
+        waiting[i] = loaded
+        unsent.pop(i, None)
+    for i, task in sorted(unsent.items()):  # the worker failed: parse its share here
+        waiting[i] = run_task(task)
+    yield from tell()
 
 
 def _worker_main(tasks, results, parent: int) -> None:
@@ -313,6 +383,7 @@ def _worker_main(tasks, results, parent: int) -> None:
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the parent stops us
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # the parent's build handler is not ours
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # held back by the parent while it forked
     while True:
         try:
             message = tasks.recv()

@@ -28,24 +28,35 @@ def assign_page_ids(
     The first page with a slug gets it; a later one gets `-<edition lowercased>`, then `-2`,
     `-3`, … Both land, and a warning on the later page's file says which page it collides with.
     """
-    taken: dict[str, str] = {}  # id → source
-    first_by_slug: dict[str, tuple[str, str]] = {}  # slug → (id, source) of its first page
-    ids: list[str] = []
-    warnings: list[ParseWarning] = []
-    for title, edition, source in pages:
+    ids = PageIds()
+    return [ids.add(*page) for page in pages], ids.warnings
+
+
+class PageIds:
+    """Page ids given one page at a time, in build order: a page's id depends only on the pages
+    before it, so a build can name each page as soon as it is read (`assign_page_ids`)."""
+
+    def __init__(self) -> None:
+        self._taken: dict[str, str] = {}  # id → source
+        self._first_by_slug: dict[str, tuple[str, str]] = {}  # slug → (id, source) of its first page
+        #: A `duplicate-title` warning for each later page whose title's slug was taken.
+        self.warnings: list[ParseWarning] = []
+
+    def add(self, title: str, edition: str | None, source: str) -> str:
+        """The id of the next page."""
         base = slug(title)
         candidates = [base]
         if edition:
             candidates.append(f"{base}-{slug(edition)}")
-        page_id = next((c for c in candidates if c not in taken), None)
+        page_id = next((c for c in candidates if c not in self._taken), None)
         n = 2
         while page_id is None:
-            if f"{base}-{n}" not in taken:
+            if f"{base}-{n}" not in self._taken:
                 page_id = f"{base}-{n}"
             n += 1
-        if base in first_by_slug:
-            first_id, first_source = first_by_slug[base]
-            warnings.append(ParseWarning(
+        if base in self._first_by_slug:
+            first_id, first_source = self._first_by_slug[base]
+            self.warnings.append(ParseWarning(
                 source,
                 f'two pages share the title "{title}": this one is stored as {page_id}, the one in '
                 f"{first_source} as {first_id}. Expected for one page in two editions; otherwise "
@@ -53,10 +64,9 @@ def assign_page_ids(
                 code="duplicate-title",
             ))
         else:
-            first_by_slug[base] = (page_id, source)
-        taken[page_id] = source
-        ids.append(page_id)
-    return ids, warnings
+            self._first_by_slug[base] = (page_id, source)
+        self._taken[page_id] = source
+        return page_id
 
 
 _STATE_SUFFIX = re.compile(r"\s+state$")

@@ -129,6 +129,29 @@ def test_a_build_killed_while_writing_leaves_a_file_the_next_build_removes(corpu
     assert temp_files(old_base) == []  # the next build removed it
 
 
+@linux_only
+def test_the_parse_worker_never_holds_the_new_base(corpus, old_base):
+    """Pages become rows while the worker parses, so the new base is open then; the worker was
+    forked before it was, so a build killed outright frees the file's lock at once."""
+    build = start_build(old_base, corpus)
+    try:
+        worker = until(lambda: children(build.pid), "the build's parse worker")[0]
+        tmp = until(lambda: temp_files(old_base), "the build's temporary file")[0]
+        held = []
+        for fd in Path(f"/proc/{worker}/fd").iterdir():
+            try:
+                held.append(Path(os.readlink(fd)))
+            except OSError:
+                pass  # closed meanwhile
+        assert held, "could not read the worker's open files"
+        assert tmp not in held
+    finally:
+        build.kill()
+        build.communicate(timeout=WAIT)
+    build_database(old_base)
+    assert temp_files(old_base) == []
+
+
 def test_leftovers_go_but_a_locked_temporary_file_stays(old_base):
     import fcntl
 

@@ -2,6 +2,7 @@
 strictness, atomicity, determinism."""
 from __future__ import annotations
 
+import os
 import sqlite3
 
 import pytest
@@ -288,6 +289,31 @@ def test_failure_midway_leaves_old_base_byte_identical(db_path, monkeypatch):
     assert sorted(p.name for p in db_path.parent.iterdir()) == ["rulecheck.db"]
 
 
+@pytest.mark.parametrize("where", ["faq_rules", "links"])
+def test_a_row_breaking_a_foreign_key_is_a_build_error(db_path, monkeypatch, where):
+    """Every table's keys are checked: `faq_rules` at the end, the others beside the FAQ links."""
+    from rulecheck.kb import rows as kb_rows
+    from rulecheck.kb.schema import FaqRuleRow
+
+    write_database(db_path, pages())
+    before = db_path.read_bytes()
+    if where == "faq_rules":
+        monkeypatch.setattr(kb_rows, "faq_rule_rows", lambda *args: [
+            FaqRuleRow(faq_id(SHARED_Q), "no-such-rule", "similarity", 0.5, "related", "similarity", 0.5)])
+    else:
+        write_links = kb_rows.Rows.write_links
+
+        def and_a_stray(self):
+            write_links(self)
+            self._conn.execute("insert into links (from_page_id, kind, to_title) values ('no-such-page', 'text', 'X')")
+
+        monkeypatch.setattr(kb_rows.Rows, "write_links", and_a_stray)
+    with pytest.raises(BuildError, match="1 row.s. break a foreign key"):
+        write_database(db_path, pages())
+    assert db_path.read_bytes() == before
+    assert [p.name for p in db_path.parent.iterdir()] == ["rulecheck.db"]
+
+
 def test_interrupted_build_leaves_old_base_byte_identical(db_path):
     build_database(db_path)
     before = db_path.read_bytes()
@@ -309,7 +335,7 @@ def test_rename_failure_is_a_build_error_and_leaves_no_temp_file(db_path, monkey
     def no_rename(src, dst):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(kb_build.os, "replace", no_rename)
+    monkeypatch.setattr(os, "replace", no_rename)
     with pytest.raises(BuildError, match="unchanged"):
         write_database(db_path, pages())
     assert db_path.read_bytes() == before

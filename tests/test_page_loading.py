@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -14,8 +15,9 @@ import textwrap
 import pytest
 
 from rulecheck.kb import page_loading
+from rulecheck.kb.base_file import BuildInterrupted, stop_on_terminate
 from rulecheck.kb.manifest import load_manifest
-from rulecheck.kb.page_loading import Input, load_pages
+from rulecheck.kb.page_loading import Input, PageStream, load_pages
 
 needs_fork = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker runs on Linux only")
 
@@ -105,6 +107,57 @@ def test_an_interrupted_load_stops_the_worker(inputs, monkeypatch):
 
     with pytest.raises(KeyboardInterrupt):
         load_pages(inputs, interrupt)
+    assert not multiprocessing.active_children()
+
+
+@needs_fork
+@pytest.mark.parametrize("worker", [False, True], ids=["one process", "worker"])
+def test_pages_are_handed_on_as_soon_as_they_are_parsed(inputs, monkeypatch, worker):
+    """The build makes a page's rows while the later pages are still being parsed."""
+    monkeypatch.setattr(page_loading, "_parallel", lambda inputs: worker)
+    calls = []
+    with PageStream(inputs, lambda *c: calls.append(c)) as stream:
+        first = next(iter(stream))
+        told = len(calls)
+        rest = list(stream)
+    assert first.title == "TO Camouflaged"  # the first bundled page
+    assert told < len(calls) // 2, "the first page waited for most of the others"
+    assert [first] + rest == load_pages(inputs).pages
+
+
+@needs_fork
+def test_leaving_the_stream_early_stops_the_worker(inputs, monkeypatch):
+    monkeypatch.setattr(page_loading, "_parallel", lambda inputs: True)
+    with PageStream(inputs) as stream:
+        next(iter(stream))
+        assert multiprocessing.active_children()
+    assert not multiprocessing.active_children()
+
+
+#: Signals to send this process right after its next fork, in the parent: where a build's
+#: signal handler would run inside Python's fork callbacks.
+SIGNAL_AFTER_FORK: list[int] = []
+
+
+def _signal_after_fork() -> None:
+    while SIGNAL_AFTER_FORK:
+        os.kill(os.getpid(), SIGNAL_AFTER_FORK.pop())
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_parent=_signal_after_fork)
+
+
+@needs_fork
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_stop_signal_while_the_worker_is_forked_still_stops_the_build(inputs, monkeypatch, signum):
+    """Python ignores what a handler raises inside its fork callbacks: the signal is held back
+    until the fork is done, so the build stops instead of going on."""
+    monkeypatch.setattr(page_loading, "_parallel", lambda inputs: True)
+    SIGNAL_AFTER_FORK.append(signum)
+    with pytest.raises(BuildInterrupted), stop_on_terminate():
+        load_pages(inputs)
+    assert not SIGNAL_AFTER_FORK
     assert not multiprocessing.active_children()
 
 
