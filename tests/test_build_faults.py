@@ -12,7 +12,6 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,19 +23,15 @@ from rulecheck.kb.build import NotAPageFile, build_database
 from rulecheck.kb.manifest import load_manifest
 from rulecheck.kb.read import NotAKnowledgeBase
 
+import waiting
+
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc and uses the Linux worker")
 WAIT = 60  # seconds: a bound on each wait for something to be seen, never a pause
 
 
 def until(condition, what: str, timeout: float = WAIT):
     """Poll `condition()` until it returns something true; fail naming `what` after `timeout`."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.002)
-    pytest.fail(f"timed out after {timeout} s waiting for {what}")
+    return waiting.until(condition, what, timeout, step=0.002)
 
 
 def digest(path: Path) -> str:

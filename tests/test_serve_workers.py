@@ -8,7 +8,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -16,6 +15,8 @@ import pytest
 
 from rulecheck.cli import workers
 from rulecheck.kb import processes
+
+import waiting
 
 pytestmark = pytest.mark.skipif(not processes.fork_is_safe(), reason="serve forks its workers on Linux only")
 
@@ -42,13 +43,7 @@ def alive(pid: int) -> bool:
 
 
 def wait_for(condition, what: str, deadline_s: float = 30.0):
-    end = time.monotonic() + deadline_s
-    while time.monotonic() < end:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.05)
-    pytest.fail(f"gave up waiting for {what}")
+    return waiting.until(condition, what, deadline_s, step=0.05)
 
 
 def start(db: Path, *args: str) -> tuple[subprocess.Popen, str]:
