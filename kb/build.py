@@ -266,8 +266,11 @@ def _finish(conn: sqlite3.Connection, rows: Rows, warnings: Sequence[ParseWarnin
     writer.start()
     try:
         rows.link_faqs()
+    except BaseException:
+        conn.interrupt()  # a stopped build: the writer's statement ends now, its work is thrown away
+        raise
     finally:
-        writer.join()
+        _wait_for(writer, on_stop=conn.interrupt)
     if failed:
         raise failed[0]
     conn.executemany(schema.insert_sql("faq_rules"), rows.faq_rules)
@@ -276,3 +279,19 @@ def _finish(conn: sqlite3.Connection, rows: Rows, warnings: Sequence[ParseWarnin
     if broken:
         raise BuildError(f"internal error: {len(broken)} row(s) break a foreign key (first: {broken[0]}). "
                          "Please report this with the pages you built.")
+
+
+def _wait_for(thread: threading.Thread, *, on_stop: Callable[[], None]) -> None:
+    """Join `thread` even when a stop signal arrives meanwhile (`on_stop()` is called, and the
+    signal's exception raised once the thread has ended): what it writes to must not be closed
+    under it."""
+    stopped: BaseException | None = None
+    while thread.is_alive():
+        try:
+            thread.join()
+        except BaseException as e:  # noqa: BLE001 - raised below, once the thread is done
+            if stopped is None:
+                stopped = e
+                on_stop()
+    if stopped is not None:
+        raise stopped

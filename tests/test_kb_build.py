@@ -3,7 +3,9 @@ strictness, atomicity, determinism."""
 from __future__ import annotations
 
 import os
+import signal
 import sqlite3
+import threading
 
 import pytest
 
@@ -326,6 +328,48 @@ def test_interrupted_build_leaves_old_base_byte_identical(db_path):
         build_database(db_path, progress=interrupt)
     assert db_path.read_bytes() == before
     assert [p.name for p in db_path.parent.iterdir()] == ["rulecheck.db"]
+
+
+def test_a_stop_signal_while_the_faq_links_are_made_stops_the_build(db_path, monkeypatch):
+    """SIGTERM while the FAQ links are made and a thread writes the indexes: the writer is
+    stopped and waited for, the temporary file goes, the old base stays."""
+    from rulecheck.kb import rows as kb_rows
+    from rulecheck.kb.base_file import BuildInterrupted, stop_on_terminate
+
+    write_database(db_path, pages())
+    before = db_path.read_bytes()
+    link_faqs = kb_rows.Rows.link_faqs
+
+    def terminated(self):
+        os.kill(os.getpid(), signal.SIGTERM)
+        link_faqs(self)
+
+    monkeypatch.setattr(kb_rows.Rows, "link_faqs", terminated)
+    with pytest.raises(BuildInterrupted), stop_on_terminate():
+        write_database(db_path, pages())
+    assert db_path.read_bytes() == before
+    assert [p.name for p in db_path.parent.iterdir()] == ["rulecheck.db"]
+    assert not [t for t in threading.enumerate() if t.name == "rulecheck-base-writer"]
+
+
+def test_waiting_for_the_writer_outlasts_a_stop_signal():
+    """A second signal while the build waits for its writer thread still waits for it (its
+    connection must not close under it), tells it to stop, and is raised after."""
+    from rulecheck.kb.base_file import BuildInterrupted
+
+    release = threading.Event()
+    writer = threading.Thread(target=release.wait)
+    writer.start()
+    join = writer.join
+
+    def interrupted_once(timeout=None):
+        writer.join = join
+        raise BuildInterrupted(signal.SIGTERM)
+
+    writer.join = interrupted_once
+    with pytest.raises(BuildInterrupted):
+        kb_build._wait_for(writer, on_stop=release.set)
+    assert not writer.is_alive()
 
 
 def test_rename_failure_is_a_build_error_and_leaves_no_temp_file(db_path, monkeypatch):
