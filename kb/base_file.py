@@ -15,11 +15,17 @@ import os
 import signal
 import stat
 import tempfile
+import time
 import threading
 from pathlib import Path
 from typing import Iterator
 
 
+
+#: The suffix of a build's temporary file before it is locked and renamed to `.tmp`.
+_NEW = ".new"
+#: Seconds after which an unrenamed temporary file is a killed build's, not a starting one's.
+_NEW_GRACE_S = 60
 
 #: The signals a build stops on, cleaning up (`stop_on_terminate`).
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
@@ -51,6 +57,10 @@ def remove_leftovers(db_path: Path) -> list[Path]:
     removed = []
     try:
         candidates = list(db_path.parent.glob(f"{temp_prefix(db_path)}*.tmp"))
+        # a file not yet renamed is a live build's for a moment; one a minute old was left by a build
+        # killed in that moment
+        candidates += [p for p in db_path.parent.glob(f"{temp_prefix(db_path)}*{_NEW}")
+                       if time.time() - p.lstat().st_mtime > _NEW_GRACE_S]
     except OSError:
         return removed
     for path in candidates:
@@ -79,10 +89,19 @@ def locked_temp_file(db_path: Path) -> Iterator[Path]:
     The caller fills it and renames it over the base (`replace_base`) inside the block. Raises
     `OSError` when the folder cannot be written.
     """
-    fd, name = tempfile.mkstemp(prefix=temp_prefix(db_path), suffix=".tmp", dir=db_path.parent)
-    tmp = Path(name)
+    # Made under a name leftovers are not looked for under, locked, then renamed: a build that
+    # looks for leftovers between the file's creation and its lock would take it for a dead
+    # build's file (a lock goes with the open file, not the name).
+    fd, name = tempfile.mkstemp(prefix=temp_prefix(db_path), suffix=_NEW, dir=db_path.parent)
+    tmp = Path(name[: -len(_NEW)] + ".tmp")
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
+        os.rename(name, tmp)
+    except BaseException:
+        os.close(fd)
+        Path(name).unlink(missing_ok=True)
+        raise
+    try:
         yield tmp
     except BaseException:
         tmp.unlink(missing_ok=True)

@@ -11,6 +11,7 @@ import socket
 import sqlite3
 import stat
 import subprocess
+import time
 import sys
 from pathlib import Path
 
@@ -254,3 +255,19 @@ def test_a_base_written_before_the_application_id_is_still_rebuilt(old_base):
     conn = sqlite3.connect(old_base)
     assert conn.execute("pragma application_id").fetchone()[0] == schema.APPLICATION_ID
     conn.close()
+
+
+def test_a_starting_builds_file_is_never_taken_for_a_leftover(tmp_path):
+    """A build's file is locked under a name leftovers are not looked for under, then renamed: one
+    not yet renamed is left alone for a minute (a build starting now), then removed (a build killed
+    in that moment)."""
+    from rulecheck.kb.base_file import remove_leftovers, temp_prefix
+
+    db = tmp_path / "rulecheck.db"
+    young = tmp_path / f"{temp_prefix(db)}abc.new"
+    old = tmp_path / f"{temp_prefix(db)}def.new"
+    young.write_bytes(b"")
+    old.write_bytes(b"")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    assert remove_leftovers(db) == [old]
+    assert young.exists() and not old.exists()
