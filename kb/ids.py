@@ -28,7 +28,11 @@ def faq_id(question: str, digits: int = 6) -> str:
 
     `digits` more hex digits of the hash tell apart two questions whose 6 collide (the build does).
     """
-    norm = normalise_question(question)
+    return faq_id_of_normalised(normalise_question(question), digits)
+
+
+def faq_id_of_normalised(norm: str, digits: int = 6) -> str:
+    """`faq_id` of a question already normalised by `normalise_question`."""
     words = "-".join(norm.split()[:6]) or "faq"
     digest = hashlib.sha1(norm.encode()).hexdigest()[:digits]
     return f"faq-{words}-{digest}"

@@ -21,7 +21,7 @@ from rulecheck.kb import schema
 from rulecheck.kb.errors import BuildError
 from rulecheck.kb.faq_links import LogicFileError, faq_rule_rows, logic_links
 from rulecheck.kb.glossary import load_glossary
-from rulecheck.kb.ids import faq_id, normalise_question, rule_id
+from rulecheck.kb.ids import faq_id_of_normalised, normalise_question, rule_id
 from rulecheck.kb.link_rows import LinkKey, StagedLinks
 from rulecheck.kb.resolve import LinkResolver, PageIds, PageRef
 from rulecheck.kb.schema import ExportRow, FaqPageRow, FaqRow, FaqRuleRow, PageRow, RedirectRow, RuleRow
@@ -222,9 +222,9 @@ class Rows:
         """The FAQ's id; one FAQ on several pages shares it. Two different questions whose ids
         collide (24 bits of hash) stay apart: the later one gets a longer hash, and a warning."""
         norm = _normalised(faq.question)
-        short = _faq_id(faq.question)
+        short = faq_id_of_normalised(norm)
         for digits in _HASH_DIGITS:
-            fid = short if digits == _HASH_DIGITS[0] else faq_id(faq.question, digits=digits)
+            fid = short if digits == _HASH_DIGITS[0] else faq_id_of_normalised(norm, digits=digits)
             new = fid not in self.faq_questions
             if self.faq_questions.setdefault(fid, norm) != norm:
                 continue
@@ -244,7 +244,6 @@ def _export_row(info: ExportInfo) -> ExportRow:
                      json.dumps(info.skipped, sort_keys=True) if info.skipped else None)
 
 
-_faq_id = functools.lru_cache(maxsize=4096)(faq_id)
 _normalised = functools.lru_cache(maxsize=4096)(normalise_question)
 #: How many hex digits of hash a FAQ id has: 6, and more only to tell colliding questions apart.
 _HASH_DIGITS = (6, 12, 40)
