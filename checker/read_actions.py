@@ -123,10 +123,11 @@ class _Actions:
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
         found = self._agent_at(m)
         agent = found[0] if found is not None else None
-        if agent == "self" and self.rec.roles.get(found[1]) != "speaker" \
+        if agent == "self" and (self.rec.roles.get(found[1]) != "speaker" or not self._speaker_owns_state()) \
                 and self._pronoun_target_is_state(m, self._list("article") | self._list("target")):
             # "…my Hafza and declares Discover on it": no trooper targets itself (but "I moved
-            # him": the asker moves their own trooper)
+            # him" of "my HD guy": the asker moves their own trooper; "is really a Hafza… Can I
+            # declare an Intuitive Attack against it?": the asker, who owns no marker, attacks)
             return "enemy"
         if agent is None:
             if self._targets_state(m, state_mentions) or self._means_of_next(m, state_mentions):
@@ -246,7 +247,15 @@ class _Actions:
                 # nor the asker: "he", "him", "it" never stand for "I"
                 prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
                         and not self._in_subordinate(c[1], t.i) and self.rec.roles.get(c[1]) != "speaker"]
-                out.append((self._referent(prev, t) if prev else "self", t.i))
+                if prev:
+                    side = self._referent(prev, t)
+                elif t.low in self._words("subject_pronoun") and self._speaker_owns_state():
+                    # "He declared an Intuitive Attack on my TO marker": named by no one before,
+                    # "he" is not the asker, and not the asker's own marker either
+                    side = "enemy"
+                else:
+                    side = "self"
+                out.append((side, t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
         return out
@@ -312,6 +321,16 @@ class _Actions:
                     and not any(i in state_pos for i in range(n.start, n.end)):
                 return "enemy"
         return "self"
+
+    def _speaker_owns_state(self) -> bool:
+        """Whether the question names the trooper in the state as the asker's own ("my camo
+        marker", "my HD trooper")."""
+        for m in self.mentions:
+            if m.kind in ("state", "hint", "weak_state"):
+                start = self._np_start(m)
+                if {self.toks[i].low for i in range(max(0, start - 1), m.start)} & self._words("mine"):
+                    return True
+        return False
 
     def _enemy_owned(self, m: Mention) -> bool:
         """Whether the state's noun phrase marks it as someone else's ("his camo", "the enemy

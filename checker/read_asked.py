@@ -237,6 +237,16 @@ class _AskedAndComposites:
         if not places:
             return False
         first = min(places)
+        inside = {i for a, b in getattr(self, "composite_places", ()) for i in range(a, b)}
+        for i in range(first + 1, max(places)):
+            # "the Sensor roll ignores Range and Mimetism MODs": a negating verb among the
+            # property's own words
+            if self.toks[i].brk:
+                break
+            if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
+                    and not self._question_negation(i) and self.toks[i].low in self._words("negating_verb"):
+                self.used.add(i)
+                return True
         for i in range(first - 1, max(-1, first - 7), -1):
             if self.toks[i].sent != self.last or self.toks[i].brk:
                 return False

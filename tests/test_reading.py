@@ -738,3 +738,29 @@ def test_a_dispute_with_both_claims_keeps_them(table):
     reading = read_question(table, "Opponent claims his HoloMask trooper stays disguised when his Fireteam's Team "
                                    "Leader shoots; I say it's cancelled.")
     assert not any(w.startswith("claims") for w in reading.ignored), reading.to_dict()
+
+
+def test_a_negating_verb_among_the_property_words_asks_its_negation(answer_of):
+    """"Does the Sensor roll ignore the Mimetism MOD…?" asks whether the MOD does NOT apply; Camuflado:
+    'no se aplican Modificadores por Distancia, ni por la Habilidad Especial Mimetismo' — so yes."""
+    a = answer_of("Does the Sensor roll ignore the Mimetism MOD of a camouflaged trooper?")
+    assert a.verdict == "yes" and a.reading["asked"]["polarity"] == "-", a.to_text()
+    assert any("ni por la Habilidad Especial Mimetismo" in c["text"] for c in a.citations if c["deciding"]), a.citations
+    plain = answer_of("Does the Mimetism MOD apply to the Sensor roll against a camouflaged trooper?")
+    assert plain.verdict == "no", plain.to_text()
+
+
+def test_a_pronoun_named_by_no_one_before_is_not_the_askers_own_marker(table):
+    """"She declared Discover against my HD trooper": "she" is neither the asker nor the asker's
+    trooper, so the Discover is an enemy's; with no "my" the pronoun keeps standing for the trooper."""
+    mine = read_question(table, "She declared Discover against my HD trooper. Is Hidden Deployment cancelled?")
+    assert [(a.subject, a.by) for a in mine.actions] == [("discover", "enemy")], mine.to_dict()
+    own = read_question(table, "She is in Hidden Deployment and declares Dodge. Is Hidden Deployment cancelled?")
+    assert [(a.subject, a.by) for a in own.actions] == [("dodge", "self")], own.to_dict()
+
+
+def test_the_asker_who_owns_no_marker_attacking_it_is_the_enemy(table):
+    """"…is really a Hafza in HoloMask. Can I declare Discover against it?": the asker owns no trooper
+    in the state and targets it; "I moved him" of "my HD guy" stays the asker's own trooper."""
+    theirs = read_question(table, "I think that Janissary is really a Hafza in HoloMask. Can I declare Discover against it?")
+    assert [(a.subject, a.by) for a in theirs.actions] == [("discover", "enemy")], theirs.to_dict()
