@@ -172,6 +172,14 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         the claim alone names the state."""
         reporting = self._words("reporting")
         states = ("state", "hint", "weak_state")
+        if getattr(self, "who_is_right", False):
+            # "My opponent says it is revealed, I say it stays. Who's right?": the first claim is
+            # asked, the second is its denial
+            said = [t.i for t in self.toks if t.sent == self.last and t.low in reporting]
+            if len(said) >= 2:
+                span = [t.i for t in self.toks[said[1]:] if t.sent == self.last]
+                self._set_aside({*span}, [span])
+            return
         if not any(m.kind in ("subject",) + states and self.toks[m.start].sent == self.last for m in self.rec.mentions) \
                 and not any(self.toks[a].sent == self.last for _, _, places in self.rec.composites for a, _ in places):
             return  # "He says it is revealed. Is he right?": the claim is what is asked
@@ -196,6 +204,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         in_claim = [m for m in self.rec.mentions if m.kind in states and m.start in claimed]
         if not claimed or (in_claim and all(m.start in claimed for m in self.rec.mentions if m.kind in states)):
             return
+        self._set_aside(claimed, spans)
+
+    def _set_aside(self, claimed: set[int], spans: list[list[int]]) -> None:
+        """Set the words of `spans` aside: used, listed as ignored, and no longer read."""
         self.used.update(claimed)
         self.ignored.extend(" ".join(self.toks[i].text for i in span) for span in spans)
 
@@ -230,7 +242,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         tags = confirm | self._words("confirm_tag")
         if last > 0 and all(t.low in tags for t in self.toks if t.sent == last) \
                 and any(t.low in confirm for t in self.toks if t.sent == last):
-            return last - 1  # "He said I had to Discover it first. He was right, yeah?": the statement is asked
+            # "He said I had to Discover it first. He was right, yeah?": the statement is asked
+            if any(t.low in self._words("whose") for t in self.toks if t.sent == last):
+                self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"
+                self.who_is_right = True
+            return last - 1
         in_last = [m for m in self.rec.mentions if self.toks[m.start].sent == last]
         named = {m.kind for m in in_last}
         first = next(t.i for t in self.toks if t.sent == last)
@@ -256,6 +272,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         for k, m in enumerate(out):
             if m.kind == "cue" and self.toks[m.start].sent == self.last:
                 ask = self.vocab.also_as(m, "ask", self.toks, self.rec.lang)
+                if ask is None and m.end - m.start > 1 and self.rec.roles.get(m.start) == "negation":
+                    # "¿No se revela?": the scene's "no se revela", asked as a negative question
+                    rest = m._replace(start=m.start + 1, text=" ".join(t.text for t in self.toks[m.start + 1:m.end]))
+                    ask = self.vocab.also_as(rest, "ask", self.toks, self.rec.lang)
                 if ask is not None:
                     out[k] = ask
                     break

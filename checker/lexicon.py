@@ -65,6 +65,7 @@ WORD_LISTS = {
     "answering": "words between two Skills that make the second what the first answers (Dodge against a Template)",
     "nothing": "words after a reporting verb that make it an act, not a claim (said nothing)",
     "new_clause": "words that open a new clause after a comma, ending a claim (and, but, y, pero)",
+    "whose": "words asking which of two claims holds (who, quién): the first claim is answered",
     "negating_verb": "negations that are verbs and may stand among a property's words (ignores, ignora)",
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".

@@ -764,3 +764,24 @@ def test_the_asker_who_owns_no_marker_attacking_it_is_the_enemy(table):
     in the state and targets it; "I moved him" of "my HD guy" stays the asker's own trooper."""
     theirs = read_question(table, "I think that Janissary is really a Hafza in HoloMask. Can I declare Discover against it?")
     assert [(a.subject, a.by) for a in theirs.actions] == [("discover", "enemy")], theirs.to_dict()
+
+
+def test_who_is_right_asks_the_first_claim(answer_of):
+    """"My opponent says it is revealed, I say it stays a marker. Who's right?" asks the first claim
+    and says so in a note; Camuflado: the marker that declares 'cualquier Habilidad que requiera
+    realizar una tirada de dados' is revealed, and Dodge needs a roll — so yes, the opponent."""
+    a = answer_of("My camo marker declared Dodge. My opponent says it is revealed, I say it stays a marker. Who's right?")
+    assert a.verdict == "yes" and a.reading["asked"]["proposition"] == "revealed", a.to_text()
+    assert any("first claim" in n for n in a.reading["notes"]), a.reading
+    assert any("requiera realizar una tirada de dados" in c["text"] for c in a.citations if c["deciding"]), a.citations
+    es = answer_of("Mi CAMO declaró Esquivar. Mi rival dice que se revela y yo digo que no. ¿Quién tiene razón?")
+    assert es.verdict == "yes" and es.reading["notes"], es.to_text()
+
+
+def test_a_negated_scene_phrase_alone_in_the_asking_sentence_asks(answer_of):
+    """"¿No se revela?" asks whether the marker stays hidden (the negated statement confirmed), as the
+    reading shows; Camuflado: Dodge needs 'una tirada de dados', so no."""
+    a = answer_of("Mi CAMO declara Esquivar. ¿No se revela?")
+    assert a.verdict == "no" and a.reading["asked"] == {"proposition": "revealed", "polarity": "-", "about": "model",
+                                                         "value": None}, a.to_text()
+    assert any("requiera realizar una tirada de dados" in c["text"] for c in a.citations if c["deciding"]), a.citations
