@@ -785,3 +785,13 @@ def test_a_negated_scene_phrase_alone_in_the_asking_sentence_asks(answer_of):
     assert a.verdict == "no" and a.reading["asked"] == {"proposition": "revealed", "polarity": "-", "about": "model",
                                                          "value": None}, a.to_text()
     assert any("requiera realizar una tirada de dados" in c["text"] for c in a.citations if c["deciding"]), a.citations
+
+
+def test_a_turn_named_without_a_discover_is_no_retry(table):
+    """"In my opponent's turn, my camo marker declares Dodge": when it happens, not a second Discover
+    attempt in a later turn; beside a failed Discover the same words are the retry's turn."""
+    dodge = read_question(table, "In my opponent's turn, my camo marker declares Dodge. Is it revealed?")
+    assert "retry" not in dodge.context, dodge.to_dict()
+    retry = read_question(table, "My Discover against his camo marker failed. Can I try to Discover it again in "
+                                 "the next turn?")
+    assert retry.context.get("retry") == "next_turn", retry.to_dict()
