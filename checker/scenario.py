@@ -121,7 +121,9 @@ def load_scenario(table: LogicTable, path: Path | str, *, edition: str | None = 
 
     `edition` (the command line's `--edition`) wins over the file's `edition`.
     """
-    data = read_toml(path, BadScenario, "the scenario file", "See `rulecheck ask --help` for its fields.")
+    data = read_toml(path, BadScenario, "the scenario file",
+                     f"Its fields: {', '.join(sorted(_FILE_FIELDS))} (state is required), e.g. "
+                     'state = "hidden_deployment" and declares = ["move"]; see `rulecheck ask --help` and the README, "Ask".')
     unknown = set(data) - _FILE_FIELDS
     if unknown:
         raise BadScenario(f"{path}: unknown field(s) {sorted(unknown)}; use {', '.join(sorted(_FILE_FIELDS))}")
