@@ -247,15 +247,7 @@ class _Actions:
                 # nor the asker: "he", "him", "it" never stand for "I"
                 prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
                         and not self._in_subordinate(c[1], t.i) and self.rec.roles.get(c[1]) != "speaker"]
-                if prev:
-                    side = self._referent(prev, t)
-                elif t.low in self._words("subject_pronoun") and self._speaker_owns_state():
-                    # "He declared an Intuitive Attack on my TO marker": named by no one before,
-                    # "he" is not the asker, and not the asker's own marker either
-                    side = "enemy"
-                else:
-                    side = "self"
-                out.append((side, t.i))
+                out.append((self._referent(prev, t) if prev else "self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
         return out

@@ -750,15 +750,6 @@ def test_a_negating_verb_among_the_property_words_asks_its_negation(answer_of):
     assert plain.verdict == "no", plain.to_text()
 
 
-def test_a_pronoun_named_by_no_one_before_is_not_the_askers_own_marker(table):
-    """"She declared Discover against my HD trooper": "she" is neither the asker nor the asker's
-    trooper, so the Discover is an enemy's; with no "my" the pronoun keeps standing for the trooper."""
-    mine = read_question(table, "She declared Discover against my HD trooper. Is Hidden Deployment cancelled?")
-    assert [(a.subject, a.by) for a in mine.actions] == [("discover", "enemy")], mine.to_dict()
-    own = read_question(table, "She is in Hidden Deployment and declares Dodge. Is Hidden Deployment cancelled?")
-    assert [(a.subject, a.by) for a in own.actions] == [("dodge", "self")], own.to_dict()
-
-
 def test_the_asker_who_owns_no_marker_attacking_it_is_the_enemy(table):
     """"…is really a Hafza in HoloMask. Can I declare Discover against it?": the asker owns no trooper
     in the state and targets it; "I moved him" of "my HD guy" stays the asker's own trooper."""
