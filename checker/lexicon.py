@@ -66,6 +66,8 @@ WORD_LISTS = {
     "nothing": "words after a reporting verb that make it an act, not a claim (said nothing)",
     "new_clause": "words that open a new clause after a comma, ending a claim (and, but, y, pero)",
     "whose": "words asking which of two claims holds (who, quién): the first claim is answered",
+    "own": "words that make a state named after them the trooper's own (its, own, propio)",
+    "as_what": "words before a Marker named as what the trooper ends up as (as, como): 'show up as a marker'",
     "negating_verb": "negations that are verbs and may stand among a property's words (ignores, ignora)",
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".
@@ -307,7 +309,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
         if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
             raise LogicTableError(f"{where}: id must be lower_snake_case")
         unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
-                              "category", "general"}
+                              "category", "general", "others_state"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -325,7 +327,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
         subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,
                                 tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)),
                                 str(raw.get("asks", "")), tuple(raw.get("situation", [])), bool(raw.get("category", False)),
-                                bool(raw.get("general", False)))
+                                bool(raw.get("general", False)), bool(raw.get("others_state", False)))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):

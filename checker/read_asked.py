@@ -46,6 +46,14 @@ class _AskedAndComposites:
             self._use(m)  # the question's own asking words ("can", "do I have to", "tell")
         if prop in ("revealed", "state_ends") and about == "model" and self._about_state(best, state_mentions):
             about = "state"
+        marker = self._asks_of_the_marker_skill(best) if prop == "state_ends" and best.value.endswith(":state") else None
+        if marker is not None:
+            # "my HD camo guy… does he lose his own camo marker?": what the Marker-state Skill
+            # keeps is asked (the trooper revealed as its model), not Hidden Deployment; "does he
+            # show up as a TO camo marker?" asks that it is not revealed
+            prop, about = "revealed", "model"
+            if marker.start > 0 and self.toks[self._np_start(marker) - 1].low in self._words("as_what"):
+                polarity = "-" if polarity == "+" else "+"
         if self._negated(best) and not self._negative_question(best):
             polarity = "-" if polarity == "+" else "+"
             self._use_negation(best)
@@ -53,6 +61,16 @@ class _AskedAndComposites:
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _asks_of_the_marker_skill(self, ask: Mention) -> Mention | None:
+        """The Marker state of a Hidden Deployment trooper with a Marker-state Skill named as a
+        state-ending verb's object ("lose his own camo marker"), within three words after it."""
+        if not getattr(self, "hd_camouflage", False) and not any(
+                m.kind == "cue" and m.value == "camouflage=yes" for m in self.mentions + self.rec.overlay):
+            return None
+        camo = {st.id for st in self.table.states.values() if st.hints}
+        return next((m for m in self.rec.mentions if m.kind in ("state", "hint") and m.value in camo
+                     and 0 <= m.start - ask.end <= 3 and self.toks[m.start].sent == self.toks[ask.start].sent), None)
 
     def _subordinate(self, ask: Mention, asks: list[Mention]) -> bool:
         """Whether `ask` is in a clause "until", "while", "if"… opens after another asking word of

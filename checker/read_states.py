@@ -31,7 +31,7 @@ class _StatesAndConditions:
         if hd:
             # "a camouflaged HD trooper", "an HD trooper with camo": the Camouflage is the Hidden
             # Deployment trooper's Marker-state Skill, not a second state
-            skill = [m for m in strong + hints if m.value in camo_states and self._near(m, hd)]
+            skill = [m for m in strong + hints if m.value in camo_states and (self._near(m, hd) or self._own(m))]
             strong = [m for m in strong if m not in skill]
             hints = [m for m in hints if m not in skill]
             weak = [m for m in weak if not self._near(m, hd)]
@@ -79,13 +79,33 @@ class _StatesAndConditions:
             self.other_named = others
         return ids, [], named
 
+    def _own(self, m: Mention) -> bool:
+        """Whether the state's noun phrase is the trooper's own ("its camo marker", "his own
+        camo marker", "su propio CAMO")."""
+        start = self._np_start(m)
+        before = {self.toks[i].low for i in range(max(0, start - 2), m.start)}
+        return bool(before & self._words("own"))
+
     def _target_state(self, m: Mention) -> bool:
         """A state named as the target of what is done ("against an enemy camo marker"), or as
         an enemy's own ("the enemy going back to camo")."""
         start = self._np_start(m)
         before = {self.toks[i].low for i in range(max(0, m.start - 2), m.start)}
         prev = self.toks[start - 1].low if start > 0 else ""
-        return self._object_position(start) or bool(before & self._words("enemy_owner")) or prev in self._words("likeness")
+        return self._object_position(start) or bool(before & self._words("enemy_owner")) \
+            or prev in self._words("likeness") or self._after_others_state_words(start)
+
+    def _after_others_state_words(self, start: int) -> bool:
+        """Whether the state's noun phrase starting at `start` comes right after the words of a
+        subject done against another trooper's state ("to stop him going back to camo")."""
+        small = self._list("article") | self._list("stop")
+        for sid, _, places in self.rec.composites:
+            if not self.vocab.subjects[sid].others_state:
+                continue
+            for _, b in places:
+                if 0 <= start - b <= 2 and all(self.toks[i].low in small for i in range(b, start)):
+                    return True
+        return False
 
     def _near(self, m: Mention, others: list[Mention]) -> bool:
         """Whether `m` is next to one of `others`: at most two small words between, or three

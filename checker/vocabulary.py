@@ -51,6 +51,9 @@ class Subject(NamedTuple):
     category: bool = False
     #: A general Skill any property question may name as its situation ("by spending a Long Skill").
     general: bool = False
+    #: A state named right after its words is another trooper's ("to stop an enemy going back to
+    #: camo"): the one it is done against, not the state asked about.
+    others_state: bool = False
 
 
 class Mention(NamedTuple):

@@ -786,3 +786,35 @@ def test_a_turn_named_without_a_discover_is_no_retry(table):
     retry = read_question(table, "My Discover against his camo marker failed. Can I try to Discover it again in "
                                  "the next turn?")
     assert retry.context.get("retry") == "next_turn", retry.to_dict()
+
+
+def test_the_state_an_enemy_returns_to_is_not_the_one_asked_about(answer_of):
+    """"…announces she's going back to camo. To stop that, is my HD trooper placed on the table?": the
+    camo is the enemy's; HD page: 'they must place the corresponding Model or Marker on the table at the
+    moment the opponent declares their intention to return' — so HD ends (as a Marker with Camouflage)."""
+    a = answer_of("An enemy Ninja in LoF of my hidden trooper declares she's going back to camo. If I stop that, is "
+                  "my trooper's Hidden Deployment cancelled?")
+    assert a.reading["states"] == ["hidden_deployment"] and a.verdict == "yes", a.to_text()
+    assert any("at the moment the opponent declares their intention" in c["text"] for c in a.citations
+               if c["deciding"]), a.citations
+
+
+def test_returning_to_hidden_deployment_in_spanish(answer_of):
+    """"¿Puede volver a Despliegue Oculto?" asks the return; HD page: 'Once Troopers' Hidden Deployment
+    State has been cancelled, they cannot regain it' — so no."""
+    a = answer_of("Mi tropa en DO se reveló al disparar. ¿Puede volver a Despliegue Oculto más tarde?")
+    assert a.verdict == "no", a.to_text()
+    assert any("they cannot regain it" in c["text"] for c in a.citations if c["deciding"]), a.citations
+
+
+def test_losing_its_own_camo_marker_asks_whether_the_hd_trooper_is_revealed(answer_of):
+    """"My HD trooper with Camouflage declares Cautious Movement. Does it lose its camo marker?": the
+    camo marker is the trooper's own Marker state, not a second trooper; HD page: with Camouflage it keeps
+    that State as long as 'They declare Cautious Movement or any Short Movement Skill…' — so no."""
+    a = answer_of("My HD trooper with Camouflage declares Cautious Movement. Does it lose its camo marker?")
+    assert a.reading["states"] == ["hidden_deployment"] and a.verdict == "no", a.to_text()
+    assert a.reading["asked"]["proposition"] == "revealed", a.reading
+    assert any("They declare Cautious Movement or any Short Movement Skill" in c["text"] for c in a.citations
+               if c["deciding"]), a.citations
+    hd = answer_of("My HD trooper with Camouflage declares Cautious Movement. Does it lose Hidden Deployment?")
+    assert hd.verdict == "yes", hd.to_text()
