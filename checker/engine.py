@@ -97,7 +97,11 @@ def resolve(table: LogicTable, state: str, subject: str, topics: tuple[str, ...]
                 if any(a.outcome != best.outcome for a in possibles):
                     return Decision(subject, topic, "depends", _unshadowed(possibles + [best]))
                 return Decision(subject, topic, best.outcome, [best])
-            possibles += maybe
+            # a general row whose conditions include all of a more specific possible row's is
+            # decided by that row wherever it would apply ("Move" with Camouflage keeps the
+            # Marker state: the Short Movement rows split on a roll Move never needs)
+            possibles += [r for r in maybe if not any({c.name for c in p.conditions} <= {c.name for c in r.conditions}
+                                                      for p in possibles)]
         if possibles:
             possibles = _unshadowed(possibles)
             outcomes = {r.outcome for r in possibles}

@@ -256,3 +256,13 @@ def test_every_subject_has_a_name_and_every_property_a_question_in_each_language
         unasked = [s.id for s in table.vocabulary.subjects.values()
                    if s.kind == "property" and s.id not in words["question"]]
         assert unnamed == [] and unasked == [], lang
+
+
+def test_a_specific_row_decides_its_branch_over_the_general_ones(table):
+    """An HD trooper that declares Move: with Camouflage it keeps the Marker state (HD page: 'any Short
+    Movement Skill that does not require to make a Roll'), without it HD is cancelled. The Short
+    Movement rows that split on a roll (Move never needs one) are decided by Move's own row."""
+    ev = evaluate(table, make_scenario(table, state="hidden_deployment", declares=["move"], ask="revealed"))
+    assert ev.verdict == "depends", ev
+    conditions = sorted(tuple(sorted(c.name for c in r.conditions)) for d in ev.decisions for r in d.rows)
+    assert conditions == [("with_camouflage",), ("without_camouflage",)], conditions
