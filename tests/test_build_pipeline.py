@@ -93,7 +93,7 @@ def test_the_base_does_not_depend_on_how_fast_the_worker_is(tmp_path, corpus, mo
     """A worker given many pages at once sends them back later, out of step with this process:
     the pages are still made into rows in input order."""
     alone = build_with(tmp_path, corpus, monkeypatch, worker=False)
-    monkeypatch.setattr(page_loading, "IN_FLIGHT", 12)
+    monkeypatch.setattr(page_loading, "IN_FLIGHT", page_loading.IN_FLIGHT * 4)
     assert build_with(tmp_path, corpus, monkeypatch, worker=True) == alone
 
 
