@@ -13,6 +13,7 @@ moment, even by SIGKILL, leaves no process behind.
 """
 from __future__ import annotations
 
+import fcntl
 import importlib
 import os
 import pickle
@@ -37,6 +38,10 @@ PARALLEL_MIN_BYTES = 1_000_000
 #: through a thread that needs the GIL this process's parsing holds, so they are counted back
 #: late: at 8 the worker still sat idle ~7% of a 5,000-page build, at 32 ~1%.
 IN_FLIGHT = 32
+#: What the task pipe is asked to hold (Linux lets any process grow a pipe to 1 MiB). Tasks in
+#: flight never add up to more than half of what it holds: a send never blocks this process
+#: while the worker is busy with a big page (an export's task carries its text).
+TASK_PIPE_BYTES = 1 << 20
 
 #: The parser modules `rulecheck.ingest` loads lazily (with mwparserfromhell and bs4): imported
 #: once before the fork, so the worker and this process do not each import them.
@@ -277,7 +282,10 @@ class _Worker:
                     self.process.kill()
                     self.process.join()
                 raise
+        self._room = _grow_pipe(self._tasks.fileno()) // 2
         self.sent: dict[int, _Task] = {}
+        #: The pickled size of each task sent and not yet taken back.
+        self._bytes: dict[int, int] = {}
         self.back: dict[int, _Loaded] = {}
         self._arrived = threading.Condition()
         self._receiver = threading.Thread(target=self._receive, name="rulecheck-page-receiver", daemon=True)
@@ -301,12 +309,17 @@ class _Worker:
             return len(self.sent) - len(self.back)
 
     def send(self, index: int, task: _Task) -> bool:
-        """Hand a task over; False when the worker is gone (then this process parses it)."""
+        """Hand a task over; False when the worker is gone, or when the tasks in flight would fill
+        the pipe (the send would wait for the worker): then this process parses it."""
+        message = pickle.dumps((index, task), protocol=pickle.HIGHEST_PROTOCOL)
+        if self.sent and sum(self._bytes.values()) + len(message) > self._room:
+            return False
         try:
-            self._tasks.send((index, task))
+            self._tasks.send_bytes(message)
         except (OSError, ValueError):
             return False
         self.sent[index] = task
+        self._bytes[index] = len(message)
         return True
 
     def take(self) -> dict[int, _Loaded]:
@@ -314,13 +327,13 @@ class _Worker:
         with self._arrived:
             back, self.back = self.back, {}
         for index in back:
-            del self.sent[index]
+            del self.sent[index], self._bytes[index]
         return back
 
     def finish(self) -> dict[int, _Loaded]:
         """Tell the worker to stop, wait for what it still owes; a dead worker's tasks come back unparsed."""
         try:
-            self._tasks.send(None)
+            self._tasks.send_bytes(pickle.dumps(None))
         except (OSError, ValueError):
             pass
         self._receiver.join()
@@ -336,6 +349,14 @@ class _Worker:
         self._tasks.close()
         self._results.close()
         self._receiver.join(timeout=5)
+
+
+def _grow_pipe(fd: int) -> int:
+    """Ask for a `TASK_PIPE_BYTES` pipe; the bytes it holds (64 KiB where it cannot grow)."""
+    try:
+        return fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, TASK_PIPE_BYTES)
+    except (OSError, AttributeError):
+        return 1 << 16
 
 
 def _start_worker() -> "_Worker | None":
@@ -388,7 +409,7 @@ def _worker_main(tasks, results, parent: int) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # held back by the parent while it forked
     while True:
         try:
-            message = tasks.recv()
+            message = pickle.loads(tasks.recv_bytes())
         except EOFError:
             break
         if message is None:
