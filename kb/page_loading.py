@@ -370,9 +370,13 @@ def _start_worker() -> "_Worker | None":
 
 def _run_parallel(worker: _Worker, steps: Iterator[tuple[str, _Task | _Loaded]], total: int,
                   progress: Progress | None) -> Iterator[_Loaded]:
-    """Walk the steps in order: the worker gets a task whenever it has fewer than `IN_FLIGHT`,
-    this process parses the others; pages are handed on in order (progress told in order) as
-    soon as they and those before them are parsed. The caller stops the worker."""
+    """Walk the steps in order: the worker gets a task whenever it has fewer than `IN_FLIGHT`
+    and fewer than half the pages left, this process parses the others; pages are handed on in
+    order (progress told in order) as soon as they and those before them are parsed. The caller
+    stops the worker.
+
+    Half the pages left: near the end (or with few pages) a full queue would leave the worker
+    parsing alone while this process waits for it; so both finish together."""
     waiting: dict[int, _Loaded] = {}  # parsed, not yet handed on
     sources: dict[int, str] = {}
     told = 0
@@ -388,7 +392,8 @@ def _run_parallel(worker: _Worker, steps: Iterator[tuple[str, _Task | _Loaded]],
 
     for index, (source, step) in enumerate(steps):
         sources[index] = source
-        if isinstance(step, tuple) or worker.busy() >= IN_FLIGHT or not worker.send(index, step):
+        if (isinstance(step, tuple) or worker.busy() >= min(IN_FLIGHT, (total - index) // 2)
+                or not worker.send(index, step)):
             waiting[index] = _settle(step)
         waiting.update(worker.take())
         yield from tell()
