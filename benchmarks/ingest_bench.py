@@ -10,9 +10,15 @@ MediaWiki XML export:
   3. the same build without the FAQ↔bullet step (`faq_rule_rows`), so the rest can be judged alone.
 Prints each one's seconds, the build/parse ratio (goal: at most 1.5), peak memory (goal: under
 250 MB) and how time grows with the pages (goal: linear, doubling the pages at most doubles
-the time, ±10%).
+the time, ±10%). Those are one run each: the headline figures.
 
-    python benchmarks/ingest_bench.py [--pages 1000 5000] [--keep DIR]
+On a noisy machine one run can land on a slow or a fast moment for either side. `--pairs N`
+adds, after the single runs, N pairs per size and form (files, export), each a bare parse
+immediately followed by the build, and prints the per-pair ratios' median and minimum beside
+the single run's ratio (a pair's two halves share the machine's mood; the median is the figure
+to trust, the minimum the best case, never the headline).
+
+    python benchmarks/ingest_bench.py [--pages 1000 5000] [--keep DIR] [--pairs 3]
     python benchmarks/ingest_bench.py --generate DIR --pages 5000 [--export]   # write a corpus only
     python benchmarks/ingest_bench.py --parse-only DIR                          # the bare parse alone
 """
@@ -22,6 +28,7 @@ import argparse
 import json
 import math
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -68,7 +75,18 @@ def run_build(source: Path, db: Path, similarity: bool = True) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def measure(count: int, root: Path) -> dict:
+def measure_pairs(figures: dict, root: Path, pairs: int) -> None:
+    """Add `pairs` (bare parse, build) ratios per form to `figures`, each pair run back to back."""
+    folder = root / f"pages-{figures['pages']}"
+    sources = {"files": folder, "export": root / f"export-{figures['pages']}.xml"}
+    for name, source in sources.items():
+        figures[f"{name}_pairs"] = []
+        for _ in range(pairs):
+            parse = parse_only(folder)
+            figures[f"{name}_pairs"].append(run_build(source, root / "bench.db")["seconds"] / parse)
+
+
+def measure(count: int, root: Path, pairs: int = 0) -> dict:
     folder = root / f"pages-{count}"
     export = root / f"export-{count}.xml"
     if not folder.is_dir():
@@ -81,6 +99,8 @@ def measure(count: int, root: Path) -> dict:
     for name, source in (("files", folder), ("export", export)):
         figures[name] = run_build(source, root / "bench.db")
         figures[f"{name}_nosim"] = run_build(source, root / "bench.db", similarity=False)
+    if pairs:
+        measure_pairs(figures, root, pairs)
     return figures
 
 
@@ -96,6 +116,12 @@ def report(all_figures: list[dict]) -> None:
             print(f"{f['pages']:>6} {size / 1e6:>6.1f}MB {name:<7} {f['parse']:>8.2f} {b['seconds']:>8.2f} "
                   f"{b['seconds'] / f['parse']:>5.2f}x {b['peak_mb']:>8.0f} {b['worker_mb']:>7.0f} | "
                   f"{n['seconds']:>8.2f} {n['seconds'] / f['parse']:>5.2f}x {n['peak_mb']:>8.0f}")
+        for name in ("files", "export"):
+            ratios = f.get(f"{name}_pairs")
+            if ratios:
+                print(f"{'':>6} {name:<7} {len(ratios)} (parse, build) pairs back to back: ratio median "
+                      f"{statistics.median(ratios):.2f}x, min {min(ratios):.2f}x, max {max(ratios):.2f}x "
+                      f"(single run above: {f[name]['seconds'] / f['parse']:.2f}x)")
         b = f["files"]
         print(f"{'':>6} -> {b['pages']} pages, {b['rules']} rules, {b['faqs']} FAQs, {b['warnings']} warnings")
     print("goals: ratio <= 1.5x, peak < 250 MB (the build and its worker each)")
@@ -116,6 +142,9 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="generate the corpora here and keep them (reused when present)")
     parser.add_argument("--generate", type=Path, metavar="DIR", help="only write a corpus of --pages[0] pages")
     parser.add_argument("--export", action="store_true", help="with --generate: one XML export DIR/export.xml")
+    parser.add_argument("--pairs", type=int, default=0, metavar="N",
+                        help="also N back-to-back (parse, build) pairs per size and form; prints their ratios' "
+                        "median and minimum beside the single run's")
     parser.add_argument("--parse-only", type=Path, metavar="DIR", help="only time the bare parse of DIR's files")
     parser.add_argument("--child-build", nargs=3, metavar=("SOURCE", "DB", "SIMILARITY"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -129,10 +158,10 @@ def main() -> None:
     elif args.parse_only:
         print(f"{parse_only(args.parse_only):.3f} s")
     elif args.keep:
-        report([measure(n, args.keep) for n in args.pages])
+        report([measure(n, args.keep, args.pairs) for n in args.pages])
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            report([measure(n, Path(tmp)) for n in args.pages])
+            report([measure(n, Path(tmp), args.pairs) for n in args.pages])
 
 
 if __name__ == "__main__":

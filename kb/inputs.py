@@ -67,6 +67,9 @@ def walk_extras(extras: Sequence[ExtraSource], skip: set[Path], manifests: Seque
     malformed manifest.
     """
     found: dict[str, Path] = {}
+    #: Where each plain file met in a folder really is (its folder's real path and its name):
+    #: resolving 5,000 paths one by one took half a second before any page was parsed.
+    real_paths: dict[Path, Path] = {}
     manifests = list(manifests)
     warnings: list[ParseWarning] = []
     for extra in extras:
@@ -88,13 +91,20 @@ def walk_extras(extras: Sequence[ExtraSource], skip: set[Path], manifests: Seque
             else:
                 found.setdefault(extra.given, path)
             continue
+        top = path.resolve()
         for root, dirs, files in os.walk(path):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            inside = Path(root).relative_to(path)  # os.walk never enters a link: `top / inside` is real
+            given, real = Path(extra.given) / inside, top / inside
             for name in sorted(files) + [d for d in dirs if Path(root, d).is_symlink()]:
                 if name.startswith("."):
                     continue
                 child = Path(root, name)
-                source = str(Path(extra.given) / child.relative_to(path))
+                source = str(given / name)
+                if _is_plain_file(child) and name != MANIFEST_NAME:
+                    real_paths[child] = real / name
+                    found.setdefault(source, child)
+                    continue
                 problem = _not_a_file(child)
                 if problem:
                     warnings.append(ParseWarning(source, f"{problem}; skipped", code="not-a-file"))
@@ -111,7 +121,7 @@ def walk_extras(extras: Sequence[ExtraSource], skip: set[Path], manifests: Seque
     inputs: list[Input] = []
     seen = set(skip)
     for source, path in sorted(found.items()):
-        resolved = path.resolve()
+        resolved = real_paths.get(path) or path.resolve()
         if resolved in seen:
             continue
         seen.add(resolved)
@@ -119,6 +129,14 @@ def walk_extras(extras: Sequence[ExtraSource], skip: set[Path], manifests: Seque
         inputs.append(Input(path, source) if entry is None else
                       Input(path, source, entry.lang, entry.edition, entry.title))
     return Walked(inputs, warnings)
+
+
+def _is_plain_file(child: Path) -> bool:
+    """A regular file that is no symbolic link (one `lstat`; anything else takes the long way)."""
+    try:
+        return stat.S_ISREG(os.lstat(child).st_mode)
+    except OSError:
+        return False
 
 
 def _not_a_file(child: Path) -> str | None:

@@ -13,6 +13,7 @@ moment, even by SIGKILL, leaves no process behind.
 """
 from __future__ import annotations
 
+import fcntl
 import importlib
 import os
 import pickle
@@ -33,8 +34,14 @@ Progress = Callable[[int, int, str], None]
 #: Below this many bytes of input the worker costs more (fork, pickling) than it saves.
 PARALLEL_MIN_BYTES = 1_000_000
 #: Tasks handed to the worker and not yet back: enough that it never waits for the next one while
-#: this process makes rows and writes a batch of them (`rows.FLUSH_ROWS`).
-IN_FLIGHT = 8
+#: this process makes rows and writes a batch of them (`rows.FLUSH_ROWS`). Its pages come back
+#: through a thread that needs the GIL this process's parsing holds, so they are counted back
+#: late: at 8 the worker still sat idle ~7% of a 5,000-page build, at 32 ~1%.
+IN_FLIGHT = 32
+#: What the task pipe is asked to hold (Linux lets any process grow a pipe to 1 MiB). Tasks in
+#: flight never add up to more than half of what it holds: a send never blocks this process
+#: while the worker is busy with a big page (an export's task carries its text).
+TASK_PIPE_BYTES = 1 << 20
 
 #: The parser modules `rulecheck.ingest` loads lazily (with mwparserfromhell and bs4): imported
 #: once before the fork, so the worker and this process do not each import them.
@@ -275,7 +282,10 @@ class _Worker:
                     self.process.kill()
                     self.process.join()
                 raise
+        self._room = _grow_pipe(self._tasks.fileno()) // 2
         self.sent: dict[int, _Task] = {}
+        #: The pickled size of each task sent and not yet taken back.
+        self._bytes: dict[int, int] = {}
         self.back: dict[int, _Loaded] = {}
         self._arrived = threading.Condition()
         self._receiver = threading.Thread(target=self._receive, name="rulecheck-page-receiver", daemon=True)
@@ -299,12 +309,17 @@ class _Worker:
             return len(self.sent) - len(self.back)
 
     def send(self, index: int, task: _Task) -> bool:
-        """Hand a task over; False when the worker is gone (then this process parses it)."""
+        """Hand a task over; False when the worker is gone, or when the tasks in flight would fill
+        the pipe (the send would wait for the worker): then this process parses it."""
+        message = pickle.dumps((index, task), protocol=pickle.HIGHEST_PROTOCOL)
+        if self.sent and sum(self._bytes.values()) + len(message) > self._room:
+            return False
         try:
-            self._tasks.send((index, task))
+            self._tasks.send_bytes(message)
         except (OSError, ValueError):
             return False
         self.sent[index] = task
+        self._bytes[index] = len(message)
         return True
 
     def take(self) -> dict[int, _Loaded]:
@@ -312,13 +327,13 @@ class _Worker:
         with self._arrived:
             back, self.back = self.back, {}
         for index in back:
-            del self.sent[index]
+            del self.sent[index], self._bytes[index]
         return back
 
     def finish(self) -> dict[int, _Loaded]:
         """Tell the worker to stop, wait for what it still owes; a dead worker's tasks come back unparsed."""
         try:
-            self._tasks.send(None)
+            self._tasks.send_bytes(pickle.dumps(None))
         except (OSError, ValueError):
             pass
         self._receiver.join()
@@ -336,6 +351,14 @@ class _Worker:
         self._receiver.join(timeout=5)
 
 
+def _grow_pipe(fd: int) -> int:
+    """Ask for a `TASK_PIPE_BYTES` pipe; the bytes it holds (64 KiB where it cannot grow)."""
+    try:
+        return fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, TASK_PIPE_BYTES)
+    except (OSError, AttributeError):
+        return 1 << 16
+
+
 def _start_worker() -> "_Worker | None":
     """Fork the worker (the parsers imported first, so it inherits them); None when it cannot be."""
     import_parsers()
@@ -347,9 +370,13 @@ def _start_worker() -> "_Worker | None":
 
 def _run_parallel(worker: _Worker, steps: Iterator[tuple[str, _Task | _Loaded]], total: int,
                   progress: Progress | None) -> Iterator[_Loaded]:
-    """Walk the steps in order: the worker gets a task whenever it has fewer than `IN_FLIGHT`,
-    this process parses the others; pages are handed on in order (progress told in order) as
-    soon as they and those before them are parsed. The caller stops the worker."""
+    """Walk the steps in order: the worker gets a task whenever it has fewer than `IN_FLIGHT`
+    and fewer than half the pages left, this process parses the others; pages are handed on in
+    order (progress told in order) as soon as they and those before them are parsed. The caller
+    stops the worker.
+
+    Half the pages left: near the end (or with few pages) a full queue would leave the worker
+    parsing alone while this process waits for it; so both finish together."""
     waiting: dict[int, _Loaded] = {}  # parsed, not yet handed on
     sources: dict[int, str] = {}
     told = 0
@@ -365,7 +392,8 @@ def _run_parallel(worker: _Worker, steps: Iterator[tuple[str, _Task | _Loaded]],
 
     for index, (source, step) in enumerate(steps):
         sources[index] = source
-        if isinstance(step, tuple) or worker.busy() >= IN_FLIGHT or not worker.send(index, step):
+        if (isinstance(step, tuple) or worker.busy() >= min(IN_FLIGHT, (total - index) // 2)
+                or not worker.send(index, step)):
             waiting[index] = _settle(step)
         waiting.update(worker.take())
         yield from tell()
@@ -386,7 +414,7 @@ def _worker_main(tasks, results, parent: int) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)  # held back by the parent while it forked
     while True:
         try:
-            message = tasks.recv()
+            message = pickle.loads(tasks.recv_bytes())
         except EOFError:
             break
         if message is None:

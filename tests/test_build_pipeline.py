@@ -93,8 +93,32 @@ def test_the_base_does_not_depend_on_how_fast_the_worker_is(tmp_path, corpus, mo
     """A worker given many pages at once sends them back later, out of step with this process:
     the pages are still made into rows in input order."""
     alone = build_with(tmp_path, corpus, monkeypatch, worker=False)
-    monkeypatch.setattr(page_loading, "IN_FLIGHT", 12)
+    monkeypatch.setattr(page_loading, "IN_FLIGHT", page_loading.IN_FLIGHT * 4)
     assert build_with(tmp_path, corpus, monkeypatch, worker=True) == alone
+
+
+@needs_fork
+def test_tasks_in_flight_never_fill_the_task_pipe():
+    """A task that would not fit in the pipe beside those in flight is refused (the build parses
+    its page itself) rather than sent: a send that waits for the worker to read would stall the
+    build. Small tasks go up to `IN_FLIGHT` at once."""
+    page = load_manifest()[0].path
+    big = "x" * (page_loading.TASK_PIPE_BYTES // 2 + 1)  # more than the room the pipe leaves
+    worker = page_loading._start_worker()
+    try:
+        assert worker.send(0, page_loading.Input(page, big)), "with nothing in flight, any task goes"
+        assert not worker.send(1, page_loading.Input(page, big))
+        assert not worker.send(2, page_loading.Input(page, "small")), "the big one still fills the pipe"
+        back = worker.finish()
+        assert list(back) == [0] and back[0][0] is not None
+    finally:
+        worker.stop()
+    worker = page_loading._start_worker()
+    try:
+        assert all(worker.send(i, page_loading.Input(page, f"p{i}")) for i in range(page_loading.IN_FLIGHT))
+        assert sorted(worker.finish()) == list(range(page_loading.IN_FLIGHT))
+    finally:
+        worker.stop()
 
 
 def test_links_to_pages_read_later_resolve(tmp_path, corpus):
