@@ -2,9 +2,7 @@
 validated, and the check that no two rows can match one scenario with equal priority."""
 from __future__ import annotations
 
-import os
 import re
-import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -13,7 +11,7 @@ from rulecheck.checker.errors import LogicTableError, suggest
 from rulecheck.checker.states import StateInfo
 from rulecheck.checker.vocabulary import Packed, Subject, Vocabulary
 from rulecheck.data import DATA_DIR, read_toml
-from rulecheck.kb.user_cache import cache_dir, prune
+from rulecheck.kb.user_cache import cache_file, load_cached
 
 LOGIC_PATH = DATA_DIR / "logic.toml"
 
@@ -253,32 +251,20 @@ _CACHE_FORMAT = 13
 
 
 def _cache_file() -> Path | None:
-    """`<cache dir>/rulecheck/logic-<key>.marshal`, the key a digest of the Python version and
-    of the name, size and modification time of every file the table is read from (the logic
-    table, glossary, verdict table, lexicons, common words, wording, manifest and pages) and of
-    the code that reads them: any change is a new file. File stats, not contents: reading
-    ~1 MB of sources to key the cache would cost a cold `rulecheck ask` most of what the cache
-    saves."""
-    import zlib
-
+    """`<cache dir>/rulecheck/logic-<key>.marshal`, keyed (`user_cache.cache_file`) by the Python
+    version and the name, size and modification time of every file the table is read from (the
+    logic table, glossary, verdict table, lexicons, common words, wording, manifest and pages) and
+    of the code that reads them: any change is a new file."""
     here = Path(__file__).parent
     try:
         code = sorted(p for p in here.iterdir() if p.suffix == ".py")
         data_files = [*sorted((DATA_DIR / "lexicon").iterdir()), *sorted((DATA_DIR / "wording").iterdir()),
                       *sorted((DATA_DIR / "pages").iterdir())]
-        sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", DATA_DIR / "verdicts.toml", DATA_DIR / "manifest.toml",
-                   *data_files, *code, here.parent / "kb" / "glossary.py"]
-        stamp = "\n".join(f"{p}:{st.st_size}:{st.st_mtime_ns}" for p in sources for st in [p.stat()])
     except OSError:
         return None
-    salt = f"{_CACHE_FORMAT}:{sys.version}:{sys.implementation.cache_tag}\n"
-    key = f"{zlib.crc32((salt + stamp).encode()):08x}{zlib.adler32((salt + stamp).encode()):08x}"
-    folder = cache_dir()
-    return folder / f"logic-{key}.marshal" if folder is not None else None
-
-
-#: What reading a damaged, truncated or foreign cache file can raise: it is then ignored.
-_BAD_CACHE = (ValueError, TypeError, KeyError, EOFError, OSError)
+    sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", DATA_DIR / "verdicts.toml", DATA_DIR / "manifest.toml",
+               *data_files, *code, here.parent / "kb" / "glossary.py"]
+    return cache_file("logic", sources, salt=str(_CACHE_FORMAT))
 
 
 def _to_plain(table: LogicTable) -> tuple:
@@ -315,39 +301,7 @@ def _from_plain(data: tuple) -> LogicTable:
 
 @lru_cache(maxsize=1)
 def _load_bundled() -> LogicTable:
-    import marshal  # built in: no import cost worth naming
-
-    import gc
-
-    cache = _cache_file()
-    if cache is not None:
-        # the cache is tens of thousands of new containers and none of them a cycle: collecting
-        # while they are made only costs a cold `rulecheck ask` time
-        paused = gc.isenabled()
-        gc.disable()
-        try:
-            with open(cache, "rb") as f:
-                return _from_plain(marshal.loads(f.read()))  # one read: faster than marshal.load on a file
-        except _BAD_CACHE:
-            pass  # no cache yet, or a damaged one: parsed again and rewritten below
-        finally:
-            if paused:
-                gc.enable()
-    table = _load(str(LOGIC_PATH))
-    if cache is not None:
-        import threading  # loaded already by most hosts; only when a cache is written
-
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            # pid and thread: two processes or two threads (the web server) never share a temp file
-            tmp = cache.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
-            with open(tmp, "wb") as f:
-                marshal.dump(_to_plain(table), f)
-            os.replace(tmp, cache)
-        except OSError:
-            pass  # a read-only home only costs the parse
-        prune(cache, "logic-*.marshal")
-    return table
+    return load_cached(_cache_file(), lambda: _load(str(LOGIC_PATH)), _to_plain, _from_plain)
 
 
 

@@ -15,6 +15,7 @@ from rulecheck.checker import logic
 from rulecheck.checker.engine import evaluate
 from rulecheck.checker.interpret import read_question
 from rulecheck.checker.logic import load_logic
+from rulecheck.kb import user_cache
 
 QUESTIONS = ["My camouflaged trooper declares Move + CC Attack. Is it revealed?",
              "Can an enemy declare a Reset ARO against a camo marker?",
@@ -76,7 +77,7 @@ def test_the_key_follows_the_files_and_the_python(cache_home, tmp_path, monkeypa
     copy.write_bytes(copy.read_bytes() + b"\n# an edit\n")
     edited = logic._cache_file()
     assert edited not in (first, moved)
-    monkeypatch.setattr(logic.sys, "version", "3.99.0 (judge)")
+    monkeypatch.setattr(user_cache.sys, "version", "3.99.0 (judge)")
     assert logic._cache_file() not in (first, edited)
 
 
@@ -110,9 +111,9 @@ def test_no_home_means_no_cache_and_no_traceback(monkeypatch):
 
 
 def test_only_the_caches_own_errors_are_swallowed():
-    assert logic._BAD_CACHE == (ValueError, TypeError, KeyError, EOFError, OSError)
+    assert user_cache.BAD_CACHE == (ValueError, TypeError, KeyError, EOFError, OSError)
     for damaged in ((), ("rulecheck-logic", 1), ("rulecheck-logic", logic._CACHE_FORMAT) + ("x",) * 18, 5):
-        with pytest.raises(logic._BAD_CACHE):
+        with pytest.raises(user_cache.BAD_CACHE):
             logic._from_plain(damaged)
 
 
