@@ -27,8 +27,40 @@ class _Index(NamedTuple):
     longest: int
 
 
+#: Bumped whenever the cached form below changes shape.
+_CACHE_FORMAT = 1
+
+
 @lru_cache(maxsize=1)
 def _index() -> _Index:
+    """The index of the bundled glossary: kept in the user cache folder (`user_cache`), so a cold
+    `rulecheck ask` that searches skips parsing the glossary's TOML."""
+    from pathlib import Path
+
+    from rulecheck.kb.glossary import GLOSSARY_PATH
+    from rulecheck.kb.user_cache import cache_file, load_cached
+
+    here = Path(__file__).parent
+    cache = cache_file("glossary", [GLOSSARY_PATH, here / "glossary.py", here / "expansion.py"], salt=str(_CACHE_FORMAT))
+    return load_cached(cache, _make_index, _index_to_plain, _index_from_plain)
+
+
+def _index_to_plain(index: _Index) -> tuple:
+    """The index as tuples, dicts and strings only, for `marshal`."""
+    return ("rulecheck-glossary", _CACHE_FORMAT, tuple(tuple(t) for t in index.glossary.terms.values()),
+            index.glossary.by_alias, index.folded, index.strict, index.longest)
+
+
+def _index_from_plain(data) -> _Index:
+    """Rebuild the index from `_index_to_plain`'s form; any mismatch raises (the cache is then ignored)."""
+    tag, fmt, terms, by_alias, folded, strict, longest = data
+    if tag != "rulecheck-glossary" or fmt != _CACHE_FORMAT:
+        raise ValueError("not a rulecheck glossary cache of this format")
+    glossary = Glossary({t[0]: Term(*t) for t in terms}, by_alias)
+    return _Index(glossary, folded, strict, longest)
+
+
+def _make_index() -> _Index:
     glossary = load_glossary()
     folded: dict[tuple[str, ...], list[str]] = {}
     strict: dict[tuple[str, ...], list[str]] = {}

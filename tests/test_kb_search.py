@@ -142,3 +142,47 @@ def test_the_read_side_loads_the_glossary_only_to_search(built_db):
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[] 1"
+
+
+def test_the_recorded_row_counts_are_the_tables_and_search_the_same_without_them(built_db, tmp_path):
+    """`search` takes each table's size from the build's `meta` counts (counting 145,000 rules cost a
+    cold `ask` ~8 ms): they are the tables' own counts, and a base without them searches the same."""
+    import shutil
+    import sqlite3
+
+    from rulecheck.kb.read import _row_counts, connect, search
+
+    conn = connect(built_db)
+    counts = _row_counts(conn)
+    assert counts["rules"] == conn.execute("select count(*) from rules").fetchone()[0]
+    assert counts["faqs"] == conn.execute("select count(*) from faqs").fetchone()[0]
+    question = "Does a camo marker survive Cautious Movement if an enemy declares Discover?"
+    with_counts = search(conn, question, limit=8)
+    bare = tmp_path / "bare.db"
+    shutil.copy(built_db, bare)
+    with sqlite3.connect(bare) as w:
+        w.execute("delete from meta where key = 'counts'")
+    bare_conn = connect(bare)
+    assert _row_counts(bare_conn) == {}
+    assert search(bare_conn, question, limit=8) == with_counts and with_counts
+
+
+def test_the_glossary_index_is_cached_whole_and_a_damaged_cache_is_remade(tmp_path, monkeypatch):
+    """The search's glossary index is kept in the user cache (a cold `ask` that searches skips the
+    glossary's TOML): read back it is the same index; a damaged file is remade, not an error."""
+    from rulecheck.kb import expansion, user_cache
+
+    made = expansion._make_index()
+    assert expansion._index_from_plain(expansion._index_to_plain(made)) == made
+    with pytest.raises(user_cache.BAD_CACHE):
+        expansion._index_from_plain(("rulecheck-glossary", -1, (), {}, {}, {}, 1))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    expansion._index.cache_clear()
+    try:
+        assert expansion._index() == made
+        (cached,) = (tmp_path / "rulecheck").glob("glossary-*.marshal")
+        cached.write_bytes(b"\x00damaged")
+        expansion._index.cache_clear()
+        assert expansion._index() == made and cached.read_bytes() != b"\x00damaged"
+    finally:
+        expansion._index.cache_clear()
