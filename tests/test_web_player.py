@@ -382,3 +382,31 @@ def test_serve_port_zero_prints_the_port_it_got(built_db):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_a_page_many_pages_link_to_names_the_few_that_link_most(tmp_path):
+    """In a whole wiki hundreds of English pages link to the Spanish Camuflado page: the note at its
+    top names the five that link most and counts the rest, which "Pages linking here" lists."""
+    from rulecheck.kb.build import build_database
+
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    for i in range(8):
+        links = " ".join(["[[Camuflado]]"] * (i + 10))  # more than any bundled page has
+        (pages / f"sniper_{i}.wiki").write_text(
+            f"'''Sniper {i}''' is an English page.\n\n== Effects ==\n* It hides with {links} and Cautious Movement.\n",
+            encoding="utf-8")
+    db = tmp_path / "rulecheck.db"
+    build_database(db, [pages])
+    page = soup(one(db, f"/{DB}/pages/camuflado"))
+    note = page.select_one(".rc-note")
+    named = [a.get_text() for a in note.find_all("a") if "/pages/" in a["href"]]
+    assert named == ["sniper 7", "sniper 6", "sniper 5", "sniper 4", "sniper 3"], named  # titles from file names
+    with sqlite3.connect(db) as conn:
+        english = conn.execute("select count(distinct from_page_id) from links join pages on pages.id = from_page_id "
+                               "where to_page_id = 'camuflado' and pages.lang = 'en'").fetchone()[0]
+    assert english >= 9  # the eight and TO Camouflaged
+    assert f"and {english - 5} more" in " ".join(note.get_text(" ").split()), note
+    assert note.find("a", href="#rc-linking") and page.find(id="rc-linking")
+    listed = [a.get_text() for a in page.find(id="rc-linking").find_next("ul").find_all("a")]
+    assert {f"sniper {i}" for i in range(8)} <= set(listed), listed

@@ -12,6 +12,9 @@ from rulecheck.web.faqs import SETTLES, faq_label, strength_sql, unique_labels, 
 from rulecheck.web.sections import bullet_ref, section_title
 from rulecheck.web.terms import english_terms
 
+#: How many pages of the other language on the same subject a page names by title.
+SAME_SUBJECT_SHOWN = 5
+
 
 async def _rows(db: Database, sql: str, params: list | dict) -> list[dict]:
     return [dict(row) for row in (await db.execute(sql, params)).rows]
@@ -232,8 +235,12 @@ async def page_context(db: Database, page_id: str) -> dict | None:
            where links.to_page_id = ? and links.from_page_id != ? group by pages.id order by pages.title""",
         [page_id, page_id],
     )
+    # In a whole wiki hundreds of pages of the other language may link here: the ones that link
+    # most are named, the rest counted (all are under "Pages linking here")
+    same = sorted((p for p in linking_pages if p["lang"] and page["lang"] and p["lang"] != page["lang"]),
+                  key=lambda p: (-p["links"], p["title"]))
     return {"page": page, "sections": _bullet_tree(rules), "faqs": faqs, "linking_pages": linking_pages,
-            "same_subject": [p for p in linking_pages if p["lang"] and page["lang"] and p["lang"] != page["lang"]],
+            "same_subject": same[:SAME_SUBJECT_SHOWN], "same_subject_more": max(0, len(same) - SAME_SUBJECT_SHOWN),
             "other_languages": other_languages, "terms": _terms(page["lang"], [rule["text"] for rule in rules])}
 
 
