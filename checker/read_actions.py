@@ -292,8 +292,7 @@ class _Actions:
             if self._enemy_owned(m):
                 return "enemy"
             start = self._np_start(m)
-            before = {toks[i].low for i in range(max(0, start - 1), m.start)}
-            if before & self._words("mine") or (start > 0 and toks[start - 1].low in self._words("being")):
+            if self._words_before(m) & self._words("mine") or (start > 0 and toks[start - 1].low in self._words("being")):
                 return "self"
         subjects = [n for n in self.mentions if n.kind == "subject"]
         for m in states:
@@ -317,21 +316,19 @@ class _Actions:
     def _speaker_owns_state(self) -> bool:
         """Whether the question names the trooper in the state as the asker's own ("my camo
         marker", "my HD trooper")."""
-        for m in self.mentions:
-            if m.kind in ("state", "hint", "weak_state"):
-                start = self._np_start(m)
-                if {self.toks[i].low for i in range(max(0, start - 1), m.start)} & self._words("mine"):
-                    return True
-        return False
+        return any(self._words_before(m) & self._words("mine") for m in self.mentions
+                   if m.kind in ("state", "hint", "weak_state"))
+
+    def _words_before(self, m: Mention, reach: int = 1) -> set[str]:
+        """The words from `reach` before the noun phrase holding the state `m` up to the state's
+        own name: its owner, article, trooper noun ("my camo marker", "his own camo")."""
+        return {self.toks[i].low for i in range(max(0, self._np_start(m) - reach), m.start)}
 
     def _enemy_owned(self, m: Mention) -> bool:
         """Whether the state's noun phrase marks it as someone else's ("his camo", "the enemy
         camo marker", "un CAMO enemigo")."""
-        toks = self.toks
-        start = self._np_start(m)
-        before = {toks[i].low for i in range(max(0, start - 1), m.start)}
-        after = {toks[m.end].low} if m.end < len(toks) else set()
-        return bool(before & self._words("enemy_owner") or after & self._words("enemy_after"))
+        after = {self.toks[m.end].low} if m.end < len(self.toks) else set()
+        return bool(self._words_before(m) & self._words("enemy_owner") or after & self._words("enemy_after"))
 
     def _np_start(self, m: Mention) -> int:
         """Where the noun phrase holding a state begins: "a trooper in Hidden Deployment",

@@ -82,9 +82,7 @@ class _StatesAndConditions:
     def _own(self, m: Mention) -> bool:
         """Whether the state's noun phrase is the trooper's own ("its camo marker", "his own
         camo marker", "su propio CAMO")."""
-        start = self._np_start(m)
-        before = {self.toks[i].low for i in range(max(0, start - 2), m.start)}
-        return bool(before & self._words("own"))
+        return bool(self._words_before(m, reach=2) & self._words("own"))
 
     def _target_state(self, m: Mention) -> bool:
         """A state named as the target of what is done ("against an enemy camo marker"), or as

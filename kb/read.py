@@ -192,15 +192,17 @@ def _content_words(text: str) -> list[str]:
 
 
 def _row_counts(conn: sqlite3.Connection) -> dict[str, int]:
-    """The rows of each table as the build recorded them (`meta` counts), or {} when the base has
-    none (then the tables are counted)."""
-    import json
-
+    """The rows of `rules` and `faqs` as the build recorded them (`meta` counts, read with
+    SQLite's JSON functions: no `json` import on a cold `ask`), or {} when the base has none
+    (then the tables are counted)."""
     try:
-        counts = json.loads(get_meta(conn, "counts") or "{}")
-    except ValueError:
+        row = conn.execute("select json_extract(value, '$.rules'), json_extract(value, '$.faqs') from meta "
+                           "where key = 'counts' and json_valid(value)").fetchone()
+    except sqlite3.OperationalError:
         return {}
-    return {k: v for k, v in counts.items() if isinstance(v, int)} if isinstance(counts, dict) else {}
+    if row is None:
+        return {}
+    return {table: n for table, n in zip(("rules", "faqs"), row) if isinstance(n, int)}
 
 
 def _document_counts(conn: sqlite3.Connection, table: str, words: list[str], cap: int,

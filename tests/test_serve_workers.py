@@ -46,6 +46,11 @@ def wait_for(condition, what: str, deadline_s: float = 30.0):
     return waiting.until(condition, what, deadline_s, step=0.05)
 
 
+def worker_pids(proc: subprocess.Popen, count: int) -> set[int]:
+    """The server's worker pids, once it has `count` of them."""
+    return wait_for(lambda: len(children(proc.pid)) == count and children(proc.pid), f"{count} workers")
+
+
 def start(db: Path, *args: str) -> tuple[subprocess.Popen, str]:
     """`rulecheck serve` on a free port, once it answers: the process and its address."""
     proc = subprocess.Popen([sys.executable, "-c", "from rulecheck.cli.main import cli; cli()", "serve", "--db", str(db),
@@ -96,7 +101,7 @@ def test_workers_answer_on_one_port_and_stop_with_the_server(built_db, count, si
             served = set()
             assert children(proc.pid) == served  # the server is the command's own process
         else:
-            served = wait_for(lambda: len(children(proc.pid)) == count and children(proc.pid), "the workers")
+            served = worker_pids(proc, count)
         for _ in range(4):
             with urllib.request.urlopen(f"{base}/{built_db.stem}/rules.json?_search=camouflaged", timeout=10) as response:
                 assert response.status == 200
@@ -110,7 +115,7 @@ def test_workers_answer_on_one_port_and_stop_with_the_server(built_db, count, si
 def test_a_worker_that_dies_is_replaced(built_db):
     proc, base = start(built_db, "--workers", "2")
     try:
-        first = wait_for(lambda: len(children(proc.pid)) == 2 and children(proc.pid), "two workers")
+        first = worker_pids(proc, 2)
         victim = min(first)
         os.kill(victim, signal.SIGKILL)
         now = wait_for(lambda: (found := children(proc.pid)) and len(found) == 2 and victim not in found and found,
@@ -125,7 +130,7 @@ def test_a_worker_that_dies_is_replaced(built_db):
 def test_workers_die_with_a_killed_server(built_db):
     proc, _ = start(built_db, "--workers", "2")
     try:
-        served = wait_for(lambda: len(children(proc.pid)) == 2 and children(proc.pid), "two workers")
+        served = worker_pids(proc, 2)
         proc.kill()
         proc.wait(timeout=10)
         wait_for(lambda: not any(alive(pid) for pid in served), "the workers to end")
