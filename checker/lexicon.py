@@ -69,8 +69,6 @@ WORD_LISTS = {
     "own": "words that make a state named after them the trooper's own (its, own, propio)",
     "as_what": "words before a Marker named as what the trooper ends up as (as, como): 'show up as a marker'",
     "negating_verb": "negations that are verbs and may stand among a property's words (ignores, ignora)",
-    "purpose": "words opening a purpose clause before a verb (to, para): 'to engage it' says why, not what",
-    "purpose_complement": "words a following 'to' completes rather than opens a purpose (want, able, have)",
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "private", "fact", "what_happens")

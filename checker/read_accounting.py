@@ -3,8 +3,6 @@ list holds is *not placed* and keeps the answer from being a confident yes or no
 words are set aside, with the reason."""
 from __future__ import annotations
 
-import re
-
 from rulecheck.checker.vocabulary import Mention
 
 
@@ -44,9 +42,6 @@ class _Accounting:
                     t.sent != self.last and not t.cap and (significant or self.vocab.common(t, self.rec.lang)))):
                 self.ignored.append(t.text)
                 continue
-            if role == "" and t.i not in mentioned and not t.cap and t.low.isalpha() and self._in_purpose(t.i):
-                self.ignored.append(t.text)  # "…into base contact with it to engage it": why, not what
-                continue
             if role == "" and t.i not in mentioned and self._owned_name(t.i):
                 self.ignored.append(t.text)
                 continue
@@ -80,38 +75,6 @@ class _Accounting:
             return False
         prev = toks[i - 1] if i > 0 else None
         return prev is not None and prev.sent == t.sent and (prev.brk or prev.low in self._words("coordinator"))
-
-    def _in_purpose(self, i: int) -> bool:
-        """Whether word `i` stands in a purpose clause ("…to engage it", "para trabarlo en CC"):
-        from a `purpose` word opening an infinitive, after the clause it explains, up to the
-        clause's end. What a player means a Skill to achieve is not a condition any rule turns
-        on; the rules terms inside the clause are still read."""
-        toks = self.toks
-        j = i - 1
-        while j >= 1 and toks[j].sent == toks[i].sent and not toks[j].brk:
-            if self.rec.roles.get(j) == "condition":
-                return False
-            if toks[j].low in self._words("purpose") and toks[j].text.islower() and self._opens_infinitive(j):
-                return True
-            j -= 1
-        return False
-
-    def _opens_infinitive(self, j: int) -> bool:
-        """Whether the `purpose` word at `j` opens an infinitive that explains what goes before:
-        not after a verb it completes ("want to", "able to", "have to"), and followed by a
-        verb, not a noun phrase ("to the table", "para el rival")."""
-        toks = self.toks
-        before, after = toks[j - 1], toks[j + 1] if j + 1 < len(toks) else None
-        if after is None or after.sent != toks[j].sent or before.sent != toks[j].sent or after.cap:
-            return False
-        if before.low in self._words("purpose_complement") or not after.low.isalpha():
-            return False
-        if after.low in self._words("article") | self._words("speaker") | self._words("possessive") \
-                | self._words("mine") | self._words("pronoun"):
-            return False
-        if self.rec.lang == "es":
-            return re.fullmatch(r"\w+(ar|er|ir)(l[oa]s?|les?|se(l[oa]s?)?|me|te|nos)?", after.low) is not None
-        return True
 
     def _owned_name(self, i: int) -> bool:
         """A capitalised word the lexicon does not know, standing after a possessive ("my HD

@@ -818,19 +818,3 @@ def test_losing_its_own_camo_marker_asks_whether_the_hd_trooper_is_revealed(answ
                if c["deciding"]), a.citations
     hd = answer_of("My HD trooper with Camouflage declares Cautious Movement. Does it lose Hidden Deployment?")
     assert hd.verdict == "yes", hd.to_text()
-
-
-def test_the_words_of_a_purpose_clause_say_why_not_what(answer_of):
-    """"…para bloquearle el paso?" says what the player is after; the rules turn on the contact
-    itself. Camuflado: 'No se puede entrar en contacto de Silueta con un Marcador de Camuflado
-    enemigo' — so no. A purpose word that completes a verb ("want to") opens no purpose."""
-    a = answer_of("¿Puedo mover a mi Fusilero hasta contacto de silueta con un CAMO enemigo para bloquearle el paso?")
-    assert a.verdict == "no", a.to_text()
-    assert "bloquearle" in a.reading["ignored"] and not a.reading["unplaced"], a.reading
-    assert any("No se puede entrar en contacto de Silueta" in c["text"] for c in a.citations if c["deciding"]), a.citations
-    en = answer_of("Can my Fusilier walk into base contact with an enemy camo marker to block it?")
-    assert en.verdict == "no" and "block" in en.reading["ignored"], en.to_text()
-    purpose = answer_of("Is my camo marker revealed if it declares Move to defenestrate?")
-    assert purpose.reading["ignored"] == ["defenestrate"], purpose.reading
-    tries = answer_of("Is my camo marker revealed if it tries to defenestrate?")
-    assert tries.reading["unplaced"] == ["defenestrate"] and tries.verdict == "unknown", tries.to_text()
