@@ -137,7 +137,7 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
     deciding = _deciding_ids(ev) if ev.outcome != "fact" and ev.would is None else set()
     citations = _citations(conn, ev.cites, deciding)
     if ev.would is not None:
-        hits = search(conn, question or " ".join(a.subject for a in reading.actions), limit=5)
+        hits = _nearest(conn, table, reading, question or " ".join(a.subject for a in reading.actions))
         have = {c["id"] for c in citations}
         citations += [_hit(h) for h in hits if h["id"] not in have]
     trace = w.trace(reading, ev)
@@ -194,7 +194,7 @@ answer_scenario = answer_reading
 def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, question, scenario, reading_dict) -> Answer:
     """`unknown` with the nearest passages from full-text search, and the reason in words."""
     text = question or " ".join(a.subject for a in reading.actions) or " ".join(reading.properties)
-    citations = [_hit(h) for h in search(conn, text, limit=5)]
+    citations = [_hit(h) for h in _nearest(conn, table, reading, text)]
     covered = ", ".join(w.state_label(s) for s in table.states)
     v = w.verdict("unknown")
     if reading.unplaced or reading.issues:
@@ -215,6 +215,20 @@ def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, quest
                                  verdict=v)})
     return Answer(question, "unknown", sentence, reading.edition or None, scenario, trace, citations,
                   notes=list(reading.notes), reading=reading_dict, lang=reading.lang, heads=w.heads())
+
+
+def _nearest(conn, table: LogicTable, reading: Reading, text: str, limit: int = 5) -> list[dict]:
+    """The passages nearest to the question, best first: when the reading found a state, its
+    own page's passages come first (a question about Hidden Deployment in Spanish otherwise
+    meets the Spanish Camuflado page's words before the Hidden Deployment page's), then the
+    best of the whole base."""
+    hits = search(conn, text, limit=limit)
+    titles = list(dict.fromkeys(table.states[s].page for s in reading.states if s in table.states))
+    if not titles:
+        return hits
+    own = search(conn, text, limit=limit, pages=titles)
+    seen = {h["id"] for h in own}
+    return (own + [h for h in hits if h["id"] not in seen])[:limit]
 
 
 def _hit(h: dict) -> dict:

@@ -92,7 +92,8 @@ _BM25_K1 = 1.2
 ROW_BUDGET = 3_000
 
 
-def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = ROW_BUDGET) -> list[dict]:
+def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = ROW_BUDGET,
+           pages: list[str] | tuple[str, ...] | None = None) -> list[dict]:
     """Rules and FAQs nearest to `text`, best first, the two kinds ranked on one scale.
 
     The question's content words are searched, and beside them the other names (English and
@@ -106,6 +107,7 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = RO
     In each table the rarest words are searched first, and a word joins only while the passages
     matched stay within `budget` (`search_plan`): in a big base the words that match a large
     share of it (low IDF) are left out of that table's query and ceiling, as stop words are.
+    `pages`: only passages of the pages with these titles (a FAQ: linked to one of them).
     Each hit: `kind` (`rule`/`faq`/`errata`), `id`, `page`, `section`, `text`, `version`,
     `score`, `rank` (−score: lower is better, like bm25) and `bm25` (the table's own rank).
     """
@@ -118,23 +120,28 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = RO
     plans = search_plan(conn, words, budget)
     hits: list[dict] = []
     rules, faqs = plans["rules"], plans["faqs"]
+    titles = list(pages or ())
+    marks = ",".join("?" * len(titles))
+    rule_filter = f"and pages.title in ({marks})" if titles else ""
+    faq_filter = (f"and exists (select 1 from faq_pages join pages on pages.id = faq_pages.page_id "
+                  f"where faq_pages.faq_id = faqs.id and pages.title in ({marks}))" if titles else "")
     if rules.searched:
         for row in conn.execute(
-            """select rules.id, rules.section, rules.text, pages.title as page, rules_fts.rank as rank
+            f"""select rules.id, rules.section, rules.text, pages.title as page, rules_fts.rank as rank
                from rules_fts join rules on rules.rowid = rules_fts.rowid join pages on pages.id = rules.page_id
-               where rules_fts match ? order by rank limit ?""",
-            [rules.query, limit],
+               where rules_fts match ? {rule_filter} order by rank limit ?""",
+            [rules.query, *titles, limit],
         ):
             hits.append({"kind": "rule", "id": row["id"], "page": row["page"], "section": row["section"],
                          "text": row["text"], "version": None, **_scored(row["rank"], rules.ceiling)})
     if faqs.searched:
         for row in conn.execute(
-            """select faqs.id, faqs.kind, faqs.question, faqs.answer, faqs.version, faqs_fts.rank as rank,
+            f"""select faqs.id, faqs.kind, faqs.question, faqs.answer, faqs.version, faqs_fts.rank as rank,
                       (select pages.title from faq_pages join pages on pages.id = faq_pages.page_id
                        where faq_pages.faq_id = faqs.id order by pages.title limit 1) as page
                from faqs_fts join faqs on faqs.rowid = faqs_fts.rowid
-               where faqs_fts match ? order by rank limit ?""",
-            [faqs.query, limit],
+               where faqs_fts match ? {faq_filter} order by rank limit ?""",
+            [faqs.query, *titles, limit],
         ):
             hits.append({"kind": row["kind"], "id": row["id"], "page": row["page"], "section": None,
                          "text": f"{row['question']}\n{row['answer']}", "version": row["version"],

@@ -41,6 +41,18 @@ def test_hits_mix_kinds_best_first_with_comparable_scores(conn):
     assert set(hits[0]) >= {"kind", "id", "page", "section", "text", "version", "rank"}
 
 
+def test_search_keeps_to_the_pages_named(conn):
+    """`pages`: only those pages' bullets, and the FAQs linked to them."""
+    q = "Is the Combat Group of a Marker Open or Private Information?"
+    hits = search(conn, q, limit=10, pages=["Hidden Deployment State"])
+    assert hits and all(h["page"] == "Hidden Deployment State" or h["kind"] != "rule" for h in hits), hits
+    linked = {r[0] for r in conn.execute(
+        "select faq_id from faq_pages join pages on pages.id = faq_pages.page_id where pages.title = ?",
+        ["Hidden Deployment State"])}
+    assert {h["id"] for h in hits if h["kind"] != "rule"} <= linked
+    assert any(h["page"] == "TO Camouflaged" for h in search(conn, q, limit=10))
+
+
 def test_no_content_words_no_hits(conn):
     assert search(conn, "is it the?") == []
     assert search(conn, "xyzzy plugh") == []
