@@ -74,6 +74,8 @@ class Answer:
             decided = any(c.get("deciding") for c in self.citations) or self.fact
             lines += ["", h["citations"] if decided else h["nearest"]]
             for i, c in enumerate(self.citations, 1):
+                if decided and c.get("nearest") and not self.citations[i - 2].get("nearest"):
+                    lines += ["", h["related"]]
                 if c["kind"] == "rule":
                     where = f"{c['page']}, {c['section']}"
                 else:
@@ -136,10 +138,18 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
         notes.append(w.text("edition_note", edition=reading.edition, used=ev.edition, page=page))
     deciding = _deciding_ids(ev) if ev.outcome != "fact" and ev.would is None else set()
     citations = _citations(conn, ev.cites, deciding)
+    text = question or " ".join(a.subject for a in reading.actions)
     if ev.would is not None:
-        hits = _nearest(conn, table, reading, question or " ".join(a.subject for a in reading.actions))
+        hits = _nearest(conn, table, reading, text)
         have = {c["id"] for c in citations}
         citations += [_hit(h) for h in hits if h["id"] not in have]
+    elif len(citations) < RELATED and text:
+        # A checked answer's passages, then the nearest others of its state's page up to five:
+        # the passage a judge would quote may be another than the one the row cites, and when
+        # the reading was wrong the right one is often among them.
+        have = {c["id"] for c in citations}
+        hits = search(conn, text, limit=RELATED, pages=[page])
+        citations += [_hit(h) for h in hits if h["id"] not in have][:RELATED - len(citations)]
     trace = w.trace(reading, ev)
     page_edition = {st.page: st.edition for st in table.states.values()}  # to flag an N3-era FAQ in an N4 answer
     for c in citations:
@@ -231,9 +241,14 @@ def _nearest(conn, table: LogicTable, reading: Reading, text: str, limit: int = 
     return (own + [h for h in hits if h["id"] not in seen])[:limit]
 
 
+#: A checked answer's citations are filled up to this many with the nearest passages of its page.
+RELATED = 5
+
+
 def _hit(h: dict) -> dict:
+    """A full-text search hit as a citation: never deciding, marked `nearest`."""
     return {"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h["section"], "text": h["text"],
-            "version": h["version"], "deciding": False}
+            "version": h["version"], "deciding": False, "nearest": True}
 
 
 def scenario_dict(reading: Reading) -> dict:
@@ -291,7 +306,7 @@ class Words:
     def heads(self) -> dict:
         t = self.w["text"]
         return {k: t[k] for k in ("answer_head", "verdict_head", "edition_head", "note", "reasoning", "citations",
-                                  "nearest", "unplaced", "head_yes", "head_no", "head_depends", "head_unknown")}
+                                  "nearest", "related", "unplaced", "head_yes", "head_no", "head_depends", "head_unknown")}
 
     def text(self, key: str, **fields) -> str:
         return self.w["text"][key].format(**fields)

@@ -36,6 +36,22 @@ def test_the_nearest_passages_come_from_the_page_of_the_state_the_question_names
     assert [c["id"] for c in answer_of(stateless).citations] == [h["id"] for h in search(conn, stateless)]
 
 
+def test_a_checked_answer_adds_the_nearest_passages_of_its_page_up_to_five(answer_of):
+    """"Does Hidden Deployment survive a Dodge?" is decided by 'automatically cancelled whenever the
+    Trooper declares any Short Skill, Entire Order or ARO'; after the passages the row cites come
+    the nearest others of the Hidden Deployment page, marked `nearest`, deciding nothing, and
+    headed apart in the text."""
+    a = answer_of("Does Hidden Deployment survive a Dodge?")
+    assert a.verdict == "no" and len(a.citations) == 5, a.citations
+    own = [c for c in a.citations if not c.get("nearest")]
+    near = a.citations[len(own):]
+    assert own and "declares any Short Skill, Entire Order or ARO" in own[0]["text"] and own[0]["deciding"]
+    assert near and all(c["nearest"] and not c["deciding"] and c["page"] == "Hidden Deployment State" for c in near)
+    assert len({c["id"] for c in a.citations}) == 5
+    text = a.to_text()
+    assert text.index(f"[{len(own)}]") < text.index("Other passages nearby") < text.index(f"[{len(own) + 1}]"), text
+
+
 def test_the_answer_says_which_edition(answer_of):
     n4 = answer_of("Is a camo marker revealed if it declares Move?")
     n3 = answer_of("Is a camo marker revealed if it declares Move?", "N3")

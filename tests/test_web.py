@@ -302,6 +302,12 @@ def test_ask_page_shows_verdict_answer_and_linked_citations(built_db):
     assert "excepto Movimiento Cauteloso" in asked.text  # and quoted
     assert "Reasoning" in asked.text
     assert "Type a question first" in blank.text
+    # the checked answer's own passages, then the nearest others of its page, numbered on
+    why, nearby = asked.text.split("Why: the rules and FAQs", 1)[1].split("Other passages nearby", 1)
+    assert "camuflado-cancellation-1-2" in why and "decides" not in nearby, nearby
+    cited = why.count('class="rc-citation ')
+    assert f'<ol class="rc-citations rc-nearest" start="{cited + 1}">' in nearby
+    assert cited + nearby.count('class="rc-citation ') == 5
 
 
 def test_search_page_on_the_bundled_pages_in_english_and_spanish(built_db):
