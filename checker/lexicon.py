@@ -309,7 +309,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
         if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
             raise LogicTableError(f"{where}: id must be lower_snake_case")
         unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
-                              "category", "general", "others_state"}
+                              "category", "general", "others_state", "against"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -327,7 +327,8 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
         subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,
                                 tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)),
                                 str(raw.get("asks", "")), tuple(raw.get("situation", [])), bool(raw.get("category", False)),
-                                bool(raw.get("general", False)), bool(raw.get("others_state", False)))
+                                bool(raw.get("general", False)), bool(raw.get("others_state", False)),
+                                bool(raw.get("against", False)))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):

@@ -112,7 +112,15 @@ class _Actions:
         while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in self._words("roll_result")):
             i -= 1
         if i >= 0 and self.toks[i].low in self._words("agent_by") and not self._passive(m):
-            return "enemy"  # "targeted by a failed Discover": an enemy's Skill
+            # "targeted by a failed Discover": a Skill done against the trooper is an enemy's;
+            # "is HD cancelled by a Dodge?": any other is the trooper's own, unless an owner
+            # stands between ("by an enemy Dodge", "by his Dodge")
+            owners = self._words("enemy_owner")
+            after = self.toks[m.end].low if m.end < len(self.toks) else ""
+            if self._done_against(m.value) or any(self.toks[k].low in owners for k in range(i + 1, m.start)) \
+                    or after in self._words("enemy_after"):
+                return "enemy"
+            return "self"
         j = m.start - 1
         named = next((n for n in self.mentions if n.kind in ("weapon", "unit") and n.end == m.start), None)
         if named is not None:
@@ -134,6 +142,20 @@ class _Actions:
                 return "enemy"
             return "self"
         return agent
+
+    def _done_against(self, subject: str) -> bool:
+        """Whether a Skill, or a more general one it is a kind of, is done against another
+        trooper (`against` in the logic table: Discover, an Attack)."""
+        seen, todo = set(), [subject]
+        while todo:
+            sid = todo.pop()
+            if sid in seen or sid not in self.vocab.subjects:
+                continue
+            seen.add(sid)
+            if self.vocab.subjects[sid].against:
+                return True
+            todo.extend(self.vocab.subjects[sid].parents)
+        return False
 
     def _answered_skill(self, m: Mention) -> Mention | None:
         """The Skill `m` is named as the target of ("Dodge against a Template", "ORA contra su

@@ -54,6 +54,9 @@ class Subject(NamedTuple):
     #: A state named right after its words is another trooper's ("to stop an enemy going back to
     #: camo"): the one it is done against, not the state asked about.
     others_state: bool = False
+    #: A Skill done against another trooper (Discover, an Attack, and their kinds): "revealed by a
+    #: Discover" is an enemy's, "cancelled by a Dodge" the trooper's own.
+    against: bool = False
 
 
 class Mention(NamedTuple):

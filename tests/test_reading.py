@@ -818,3 +818,24 @@ def test_losing_its_own_camo_marker_asks_whether_the_hd_trooper_is_revealed(answ
                if c["deciding"]), a.citations
     hd = answer_of("My HD trooper with Camouflage declares Cautious Movement. Does it lose Hidden Deployment?")
     assert hd.verdict == "yes", hd.to_text()
+
+
+@pytest.mark.parametrize("question, by, verdict, fragment", [
+    # HD: 'automatically cancelled whenever the Trooper declares any Short Skill, Entire Order or ARO'
+    ("Is HD cancelled by a Dodge?", "self", "yes", "declares any Short Skill, Entire Order or ARO"),
+    ("Is a camo marker revealed by Dodge?", "self", "yes", "cualquier Habilidad que requiera realizar una tirada"),
+    ("¿Se revela un CAMO por Esquivar?", "self", "yes", "cualquier Habilidad que requiera realizar una tirada"),
+    # a Skill done against the trooper: an enemy's (Camuflado: the marker is revealed when 'sea Descubierto')
+    ("Is my TO marker revealed by a failed Discover?", "enemy", "no", None),
+    ("Is a camo marker revealed by an enemy's Dodge?", "enemy", "no", None),
+    ("¿Se revela un CAMO por el Esquivar enemigo?", "enemy", "no", None),
+])
+def test_a_skill_named_only_after_by_is_the_troopers_own_unless_done_against_it(answer_of, question, by, verdict, fragment):
+    """"Is HD cancelled by a Dodge?" asks of the trooper's own Dodge — the same question as "Does
+    HD survive a Dodge?", which must not get the opposite answer; "by a failed Discover" is an
+    enemy's, as is a Dodge an owner word marks as the enemy's."""
+    a = answer_of(question)
+    assert [x["by"] for x in a.reading["actions"]] == [by], a.reading
+    assert a.verdict == verdict, a.to_text()
+    if fragment:
+        assert any(fragment in c["text"] for c in a.citations if c["deciding"]), a.citations
