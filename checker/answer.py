@@ -365,7 +365,12 @@ class Words:
         for p in reading.properties:
             if not (own_question and p == reading.properties[0]):
                 parts.append(self.subject(p))  # else the question asked is the property's own
-        conds = [self._context_words(axis, value) for axis, value in reading.context.items()]
+        context = dict(reading.context)
+        if any(a.kind == "event" and a.by == "enemy" for a in reading.actions):
+            # "my Fusilier moves into base contact with the marker": the event is brought about by
+            # an enemy, which is what tells this reading from the marker's own move
+            context.setdefault("acted_by", "enemy")
+        conds = [self._context_words(axis, value) for axis, value in context.items()]
         conds = [c for c in conds if c]
         asked = self.asked(reading, reading.proposition, reading.polarity, state)
         if not parts and reading.properties:

@@ -112,12 +112,13 @@ class _Actions:
         while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in self._words("roll_result")):
             i -= 1
         if i >= 0 and self.toks[i].low in self._words("agent_by") and not self._passive(m):
-            # "targeted by a failed Discover": a Skill done against the trooper is an enemy's;
-            # "is HD cancelled by a Dodge?": any other is the trooper's own, unless an owner
-            # stands between ("by an enemy Dodge", "by his Dodge")
+            # "targeted by a failed Discover", "hit by a Riotstopper": an event, or a Skill done
+            # against the trooper, is an enemy's; "is HD cancelled by a Dodge?": any other Skill
+            # is the trooper's own, unless an owner stands by it ("by an enemy Dodge")
             owners = self._words("enemy_owner")
             after = self.toks[m.end].low if m.end < len(self.toks) else ""
-            if self._done_against(m.value) or any(self.toks[k].low in owners for k in range(i + 1, m.start)) \
+            if self.vocab.subjects[m.value].kind != "skill" or self._done_against(m.value) \
+                    or any(self.toks[k].low in owners for k in range(i + 1, m.start)) \
                     or after in self._words("enemy_after"):
                 return "enemy"
             return "self"

@@ -839,3 +839,14 @@ def test_a_skill_named_only_after_by_is_the_troopers_own_unless_done_against_it(
     assert a.verdict == verdict, a.to_text()
     if fragment:
         assert any(fragment in c["text"] for c in a.citations if c["deciding"]), a.citations
+
+
+def test_an_event_an_enemy_brings_about_is_shown_in_the_reading(answer_of):
+    """"Can my Fusilier move into base contact with an enemy camo marker?" (no: Camuflado 'No se
+    puede entrar en contacto de Silueta con un Marcador de Camuflado enemigo') and the marker's own
+    move into contact must not read alike: the enemy's part is said."""
+    a = answer_of("Can my Fusilier move into base contact with an enemy camo marker?")
+    assert a.verdict == "no" and "an enemy brings the event about" in a.reading["summary"], a.to_text()
+    assert any("No se puede entrar en contacto de Silueta" in c["text"] for c in a.citations if c["deciding"])
+    own = answer_of("Is my camo marker revealed if it moves into base contact with an enemy model?")
+    assert "an enemy brings" not in own.reading["summary"], own.reading["summary"]
