@@ -60,13 +60,14 @@ class _StatesAndConditions:
         if not ids:
             guess = self.vocab.guess_state(self.toks)
             if guess:
-                words, sid = guess
+                words, sid, start, end = guess
                 info = self.vocab.states[sid]
                 label = info.label_es if self.rec.lang == "es" and info.label_es else info.label
                 self.notes.append(self.vocab_text("misspelt").format(words=words, state=label))
-                for t in self.toks:
-                    if t.text in words.split():
-                        self.used.add(t.i)
+                self.used.update(range(start, end))
+                # "Hidden Deploymnet": its "Hidden" is the name's, not "stays hidden" asked
+                self.mentions = [m for m in self.mentions if m.end <= start or m.start >= end]
+                self.rec = self.rec._replace(mentions=[m for m in self.rec.mentions if m.end <= start or m.start >= end])
                 ids = [sid]
         if self.edition:  # "Camouflaged" in an N3 question is that edition's camouflage: TO Camouflaged
             default, here = self._camouflage_state(DEFAULT_EDITION), self._camouflage_state(self.edition)

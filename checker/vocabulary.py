@@ -328,10 +328,10 @@ class Vocabulary:
         """The name answers use for a state (`TO Camouflaged`)."""
         return self.states[state].label
 
-    def guess_state(self, toks: list[Token]) -> tuple[str, str] | None:
+    def guess_state(self, toks: list[Token]) -> tuple[str, str, int, int] | None:
         """A misspelt state name ("Holomsk", "Camoflaged", "Hiden Deployment"): (the words as
-        written, state id) for the closest alias of one or two words, when close enough and the
-        words are not something else the vocabulary knows."""
+        written, state id, first token, token after the last) for the closest alias of as many
+        words, when close enough and the words are not something else the vocabulary knows."""
         import difflib  # only when a question names no state
 
         names = {}
@@ -345,11 +345,16 @@ class Vocabulary:
             for i in range(len(toks) - size + 1):
                 span = toks[i:i + size]
                 text = " ".join(t.low for t in span)
-                if len(text.replace(" ", "")) < 5 or self.scan(span):
+                if len(text.replace(" ", "")) < 5 or any(
+                        m.end - m.start == size or m.kind in ("state", "hint", "trooper", "unit", "actor")
+                        for m in self.scan(span)):
+                    # a phrase the vocabulary knows whole, or a trooper noun beside the name
+                    # ("tropa Camuflda"); a known word may be half of a misspelt name
+                    # ("Hiden Deployment", "Hidden Deploymnet")
                     continue
                 close = difflib.get_close_matches(text, candidates, n=1, cutoff=0.8)
-                if close and (size == 2 or " " not in close[0]):
-                    return " ".join(t.text for t in span), names[close[0]]
+                if close and len(close[0].split()) == size:
+                    return " ".join(t.text for t in span), names[close[0]], i, i + size
         return None
 
     def resolve_subject(self, name: str, kinds: tuple[str, ...] = ("skill", "event")) -> str:

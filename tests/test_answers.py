@@ -82,6 +82,20 @@ def test_a_misspelt_state_is_read_and_said(answer_of, table):
     assert read_question(table, "Can a trooper discover a mine?").states == ()
 
 
+@pytest.mark.parametrize("question, words", [
+    ("Does Hiden Deployment get cancelled if it declares Dodge?", "Hiden Deployment"),
+    ("Is a trooper in Hidden Deploymnet revealed if it shoots?", "Hidden Deploymnet"),
+])
+def test_a_two_word_state_name_with_one_word_misspelt_is_read(answer_of, question, words):
+    """Half of the name is a word the vocabulary knows ("Deployment", "Hidden"), which must not
+    keep the other half's typo from being read — nor its "Hidden" be taken for "stays hidden".
+    HD: 'automatically cancelled whenever the Trooper declares any Short Skill, Entire Order or ARO'."""
+    a = answer_of(question)
+    assert a.notes == [f"Read “{words}” as Hidden Deployment."] and a.verdict == "yes", a.to_text()
+    assert a.reading["asked"]["polarity"] == "+" and not a.reading["unplaced"], a.reading
+    assert any("declares any Short Skill, Entire Order or ARO" in c["text"] for c in a.citations if c["deciding"])
+
+
 def test_a_misspelt_state_is_said_in_the_questions_language(answer_of):
     answer = answer_of("¿Se revela una tropa Camuflda si declara Esquivar?")
     assert answer.notes == ["«Camuflda» leído como Camuflado."], answer.notes
