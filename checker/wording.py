@@ -9,7 +9,7 @@ from rulecheck.checker.errors import LogicTableError
 from rulecheck.data import DATA_DIR, read_toml
 
 WORDING_DIR = DATA_DIR / "wording"
-SECTIONS = ("verdict", "outcome", "outcome_when", "by", "asks", "text", "condition")
+SECTIONS = ("verdict", "outcome", "outcome_when", "by", "asks", "text", "condition", "banner")
 #: Sections a language file may leave out (then empty): how answers name the logic table's
 #: subjects (`subject`: id → label) and word a yes/no question about a property (`question`).
 OPTIONAL = ("subject", "question")

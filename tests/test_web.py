@@ -456,6 +456,10 @@ def test_ask_page_verdict_states_the_outcome_in_one_neutral_style(built_db):
     no, yes = fetch(built_db, f"/-/ask?q={quote(QUESTION)}", "/-/ask?q=" + quote("A camo marker declares a BS Attack. Is it revealed?"))
     assert 'data-verdict="no"' in no.text and '<span class="rc-verdict-outcome">— it is not revealed: it stays hidden</span>' in no.text
     assert 'data-verdict="yes"' in yes.text and '<span class="rc-verdict-outcome">— it is revealed</span>' in yes.text
+    # a Spanish question's banner is in Spanish, as its sentence and reading are
+    es = one(built_db, "/-/ask?q=" + quote("¿Se revela un CAMO que declara un Ataque CD?")).text
+    assert ('<p class="rc-verdict rc-verdict-yes" data-verdict="yes" lang="es"><span class="rc-verdict-word">Sí</span>'
+            '<span class="rc-verdict-outcome">— se revela</span>') in es, es
     css = (Path(__file__).parents[1] / "web" / "static" / "rulecheck.css").read_text()
     assert ".rc-verdict-no {" not in css and ".rc-verdict-yes {" not in css  # no per-verdict colour
 

@@ -235,13 +235,14 @@ def test_only_settling_faqs_are_shown_as_settling(built_db, base_without_strengt
 def test_the_ask_page_shows_how_the_question_was_read(built_db):
     from rulecheck.checker.answer import answer_question
     from rulecheck.kb.read import connect
-    from rulecheck.web.routes import outcome_label
+    from rulecheck.web.routes import banner_words, outcome_label
 
     question = "¿Se revela un Marcador de Camuflado que declara un Ataque CD en zigzag?"
     answer = json.loads(json.dumps(answer_question(connect(built_db), question).to_dict()))
     answer.setdefault("reading", {"summary": "Read as: Camouflaged; declares BS Attack; asks: revealed?", "lang": "es",
                                   "used": ["Marcador de Camuflado", "Ataque CD"], "unplaced": ["zigzag"]})
     answer["outcome"] = outcome_label(answer)
+    answer.update(banner_words(answer))
     reading = answer["reading"]
 
     async def render(with_reading: dict) -> str:
@@ -254,7 +255,7 @@ def test_the_ask_page_shows_how_the_question_was_read(built_db):
     shown = BeautifulSoup(asyncio.run(render(answer)), "html.parser")
     assert shown.select_one(".rc-reading").get_text() == reading["summary"]
     unplaced = shown.select_one(".rc-unplaced")
-    assert unplaced.get_text() == "Not understood: " + ", ".join(reading["unplaced"])
+    assert unplaced.get_text() == "Sin situar: " + ", ".join(reading["unplaced"])  # as the CLI says it, in Spanish
     assert unplaced.find("span")["lang"] == "es" and shown.find("textarea")["lang"] == "es"
     without = BeautifulSoup(asyncio.run(render({k: v for k, v in answer.items() if k != "reading"})), "html.parser")
     assert without.select(".rc-reading") == [] and without.select(".rc-verdict")

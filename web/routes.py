@@ -77,26 +77,33 @@ def _page_answer(path: str, question: str, edition: str | None) -> dict:
     answer = _answer(path, question, edition)
     _placed(path, answer.get("citations") or [])
     answer["outcome"] = outcome_label(answer)
+    answer.update(banner_words(answer))
     return answer
 
 
-#: What a yes or no means for the thing asked, so the verdict states the outcome rather than
-#: colouring it good or bad ("no" to "is it revealed?" is good news for its player).
-#: Each is a whole clause after a dash ("No — it is not revealed"): two words side by side
-#: ("No stays hidden") read as a contradiction.
-_OUTCOMES = {
-    ("revealed", "yes"): "— it is revealed", ("revealed", "no"): "— it is not revealed: it stays hidden",
-    ("keeps", "yes"): "— it keeps its state", ("keeps", "no"): "— it does not keep its state",
-    ("allowed", "yes"): "— it is allowed", ("allowed", "no"): "— it is not allowed",
-    (None, "depends"): "it depends on the situation", (None, "unknown"): "no checked answer",
-}
-
-
 def outcome_label(answer: dict) -> str:
-    """A few words saying what the verdict means (`stays hidden`), or "" when yes/no says it all."""
+    """A few words saying what the verdict means for the thing asked ("— it is not revealed: it
+    stays hidden": "no" to "is it revealed?" is good news for its player), in the answer's
+    language, from `data/wording/<lang>.toml` [banner]; "" when yes/no says it all."""
+    banner = _banner(answer)
     asked = (answer.get("scenario") or {}).get("ask")
     verdict = answer.get("verdict")
-    return _OUTCOMES.get((asked, verdict)) or _OUTCOMES.get((None, verdict), "")
+    return banner.get(f"{asked}.{verdict}") or banner.get(f"outcome.{verdict}", "")
+
+
+def _banner(answer: dict) -> dict[str, str]:
+    from rulecheck.checker.wording import load_wording
+
+    wording = load_wording()
+    lang = (answer.get("reading") or {}).get("lang") or answer.get("lang") or "en"
+    return wording.get(lang, wording["en"])["banner"]
+
+
+def banner_words(answer: dict) -> dict[str, str]:
+    """The banner's verdict word and its "not placed" label, in the answer's language."""
+    banner = _banner(answer)
+    return {"verdict_word": banner.get(answer.get("verdict") or "", (answer.get("verdict") or "").capitalize()),
+            "unplaced_label": banner["unplaced"]}
 
 
 def _citation_url(datasette, database: str, citation: dict) -> str:
