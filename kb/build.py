@@ -3,6 +3,7 @@ FAQs to rules, and write the knowledge base atomically (a temporary file, then a
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import json
 import sqlite3
@@ -173,6 +174,16 @@ def write_database(
                   extra_sources=extra_sources, strict=strict, manifests=manifests)
 
 
+def _what_to_do(error: BaseException) -> str:
+    """The advice for a base that could not be written, by what went wrong."""
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC or "full" in str(error):
+        return "Choose another --db path, or free some space."
+    if isinstance(error, OSError) and error.errno in (errno.EROFS, errno.EACCES, errno.EPERM) \
+            or "readonly" in str(error) or "read-only" in str(error):
+        return "That place cannot be written. Choose another --db path (or set RULECHECK_DB)."
+    return "Choose another --db path."
+
+
 def _write(db_path: Path, pages: Iterable[Page], read: Callable[[], Loaded], *,
            extra_sources: Sequence[ExtraSource | str], strict: bool, manifests: Sequence[ExtraSource | str],
            ) -> BuildReport:
@@ -209,7 +220,7 @@ def _write(db_path: Path, pages: Iterable[Page], read: Callable[[], Loaded], *,
             replace_base(tmp, db_path)
     except (OSError, sqlite3.Error) as e:
         raise BuildError(f"Could not write the knowledge base to {db_path}: {e}. "
-                         "The old base, if any, is unchanged. Choose another --db path, or free the space.") from e
+                         f"The old base, if any, is unchanged. {_what_to_do(e)}") from e
     return report
 
 

@@ -127,10 +127,22 @@ def test_an_empty_file_is_built_over(tmp_path):
 
 
 def test_an_unwritable_path_is_a_build_error_not_a_traceback():
-    with pytest.raises(BuildError, match=r"/proc/nope.*Choose another --db"):
-        ensure_built("/proc/nope/kb.db")
-    result = CliRunner().invoke(cli, ["serve", "--db", "/proc/nope/kb.db", "--port", "0"], catch_exceptions=False)
+    with pytest.raises(BuildError, match=r"/proc/kb.db.*Choose another --db"):
+        ensure_built("/proc/kb.db")
+    result = CliRunner().invoke(cli, ["serve", "--db", "/proc/kb.db", "--port", "0"], catch_exceptions=False)
     assert result.exit_code == 1 and "Choose another --db" in result.output
+
+
+@pytest.mark.parametrize("error, advice", [
+    (OSError(28, "No space left on device"), "Choose another --db path, or free some space."),
+    (OSError(30, "Read-only file system"), "That place cannot be written. Choose another --db path"),
+    (OSError(13, "Permission denied"), "That place cannot be written."),
+    (OSError(5, "Input/output error"), "Choose another --db path."),
+])
+def test_a_base_that_cannot_be_written_gets_advice_for_what_went_wrong(error, advice):
+    from rulecheck.kb.build import _what_to_do
+
+    assert _what_to_do(error).startswith(advice)
 
 
 # --- extra pages across automatic rebuilds ---------------------------------------------------------
