@@ -195,24 +195,33 @@ class _StatesAndConditions:
             before = []
             for i in range(m.start - 1, max(-1, m.start - 6), -1):
                 low = self.toks[i].low
-                before.append(low)
+                before.append((i, low))
                 owner = any(n.start <= i < n.end and n.kind in ("state", "hint", "weak_state", "trooper", "unit", "weapon",
                                                                   "actor") for n in self.mentions)
                 if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article") \
                         and low not in ("of", "de"):  # "out of its LoF", "fuera de su LdT"
                     break
-            if any(w in self._words("lof_outside") for w in before):
+            outside = [i for i, w in before if w in self._words("lof_outside")]
+            inside = [i for i, w in before if w in self._words("lof_inside")]
+            asked = self.toks[m.start].sent == self.last  # "…outside my LoF?": the question's own condition
+            if outside:
                 value = "outside"
-            elif any(w in self._words("lof_inside") for w in before):
+                self.used.add(outside[0])  # "fuera de mi LdT": the word that says where
+            elif inside:
                 value = "inside"
+                self.used.add(inside[0])
             elif m.start > 0 and self.rec.roles.get(m.start - 1) == "negation" and m.start - 1 not in self.used:
                 self.used.add(m.start - 1)
                 found[axis] = "outside"  # "in ZoC but not LoF"
                 self._use(m)
+                if asked:
+                    self.question_axes.add(axis)
                 continue
             else:
                 continue
             self._use(m)
+            if asked:
+                self.question_axes.add(axis)
             if self._negated(m):
                 value = "outside" if value == "inside" else "inside"
             found[axis] = value

@@ -850,3 +850,16 @@ def test_an_event_an_enemy_brings_about_is_shown_in_the_reading(answer_of):
     assert any("No se puede entrar en contacto de Silueta" in c["text"] for c in a.citations if c["deciding"])
     own = answer_of("Is my camo marker revealed if it moves into base contact with an enemy model?")
     assert "an enemy brings" not in own.reading["summary"], own.reading["summary"]
+
+
+@pytest.mark.parametrize("question", [
+    "Can I declare Discover against a camo marker outside my LoF?",
+    "¿Puedo declarar Descubrir contra un Marcador de Camuflado fuera de mi LdT?",
+])
+def test_a_skill_asked_outside_the_askers_lof_is_left_to_the_general_rules(answer_of, question):
+    """Camuflado allows Discover against a marker ('Descubrir' among the AROs allowed), but whether
+    it may be declared out of LoF is the general rules' to say: the English and Spanish question
+    alike are unknown, and "LdT", as Spanish players write it, is Line of Fire."""
+    a = answer_of(question)
+    assert a.verdict == "unknown" and a.reading["conditions"].get("lof") == "outside", a.to_text()
+    assert a.reading["issues"] and not a.reading["unplaced"], a.reading
