@@ -144,6 +144,20 @@ class _Actions:
             return "self"
         return agent
 
+    def _target_before_relative(self, rel: int, cands: list) -> tuple[str, int] | None:
+        """"My camo marker shoots at a guy who walked into its LoF": a trooper noun right before
+        the relative word, named as the target of what went before ("at a guy") and no one's the
+        question knows, is the other side: the enemy does what the relative clause says."""
+        noun = next((n for n in self.mentions if n.kind in ("trooper", "unit") and n.end == rel), None)
+        if noun is None or any(c[1] == noun.start for c in cands):
+            return None
+        i = noun.start - 1
+        while i >= 0 and self.toks[i].low in self._list("article") and self.toks[i].low not in self._words("mine"):
+            i -= 1
+        if i < 0 or self.toks[i].low not in self._list("target") or (i + 1 < noun.start and self.toks[i + 1].low in self._words("mine")):
+            return None
+        return ("enemy", noun.start)
+
     def _done_against(self, subject: str) -> bool:
         """Whether a Skill, or a more general one it is a kind of, is done against another
         trooper (`against` in the logic table: Discover, an Attack)."""
@@ -205,6 +219,9 @@ class _Actions:
         if rel is not None and not any(rel < c[1] < m.start for c in cands):
             # "da Apoyo al Líder, que dispara", "un marcador que declaró Mover": the one named
             # right before "que" does it
+            target = self._target_before_relative(rel, cands)
+            if target is not None:
+                return target
             noun = next((c for c in reversed(cands) if c[1] < rel), None)
             if noun is not None:
                 return noun

@@ -863,3 +863,12 @@ def test_a_skill_asked_outside_the_askers_lof_is_left_to_the_general_rules(answe
     a = answer_of(question)
     assert a.verdict == "unknown" and a.reading["conditions"].get("lof") == "outside", a.to_text()
     assert a.reading["issues"] and not a.reading["unplaced"], a.reading
+
+
+def test_a_relative_clause_after_the_target_of_a_skill_is_the_targets_doing(table):
+    """"My camo marker shoots in ARO at a guy who walked into its LoF": the guy walked, not the
+    marker — reading a Move by the marker would make a second Short Skill it never declared."""
+    r = read_question(table, "My camo marker shoots in ARO at a guy who walked into its LoF. Does it get revealed?")
+    assert [(a.subject, a.by) for a in r.actions] == [("bs_attack", "self"), ("move", "enemy")], r.to_dict()
+    own = read_question(table, "My camo marker shoots at my own guy who moved. Is it revealed?")
+    assert ("move", "enemy") not in [(a.subject, a.by) for a in own.actions], own.to_dict()
