@@ -247,8 +247,8 @@ RELATED = 5
 
 def _hit(h: dict) -> dict:
     """A full-text search hit as a citation: never deciding, marked `nearest`."""
-    return {"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h["section"], "text": h["text"],
-            "version": h["version"], "deciding": False, "nearest": True}
+    return {"kind": h["kind"], "id": h["id"], "page": h["page"], "section": h.get("section_label") or h["section"],
+            "text": h["text"], "version": h["version"], "deciding": False, "nearest": True}
 
 
 def scenario_dict(reading: Reading) -> dict:

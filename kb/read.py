@@ -109,7 +109,8 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = RO
     share of it (low IDF) are left out of that table's query and ceiling, as stop words are.
     `pages`: only passages of the pages with these titles (a FAQ: linked to one of them).
     Each hit: `kind` (`rule`/`faq`/`errata`), `id`, `page`, `section`, `text`, `version`,
-    `score`, `rank` (−score: lower is better, like bm25) and `bm25` (the table's own rank).
+    `score`, `rank` (−score: lower is better, like bm25) and `bm25` (the table's own rank); a rule
+    also `section_label`, its section's heading as the page writes it (`CANCELACIÓN`), or None.
     """
     words = _content_words(text)
     if not words:
@@ -127,13 +128,15 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = RO
                   f"where faq_pages.faq_id = faqs.id and pages.title in ({marks}))" if titles else "")
     if rules.searched:
         for row in conn.execute(
-            f"""select rules.id, rules.section, rules.text, pages.title as page, rules_fts.rank as rank
+            f"""select rules.id, rules.section, rules.section_label, rules.text, pages.title as page,
+                      rules_fts.rank as rank
                from rules_fts join rules on rules.rowid = rules_fts.rowid join pages on pages.id = rules.page_id
                where rules_fts match ? {rule_filter} order by rank limit ?""",
             [rules.query, *titles, limit],
         ):
             hits.append({"kind": "rule", "id": row["id"], "page": row["page"], "section": row["section"],
-                         "text": row["text"], "version": None, **_scored(row["rank"], rules.ceiling)})
+                         "section_label": row["section_label"], "text": row["text"], "version": None,
+                         **_scored(row["rank"], rules.ceiling)})
     if faqs.searched:
         for row in conn.execute(
             f"""select faqs.id, faqs.kind, faqs.question, faqs.answer, faqs.version, faqs_fts.rank as rank,
