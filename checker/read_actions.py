@@ -144,6 +144,23 @@ class _Actions:
             return "self"
         return agent
 
+    def _contact_with_an_enemy_marker(self, actions: list[Action]) -> None:
+        """"Can my camo marker go into base contact with an enemy camo marker?": whether it may
+        is the enemy marker's rule (no one enters Silhouette contact with it), and from that
+        marker's side the asker's trooper is the enemy bringing the contact about."""
+        for a in actions:
+            if a.kind != "event" or a.by != "self" or a.start < 0:
+                continue
+            m = next((n for n in self.mentions if n.kind == "subject" and n.start == a.start), None)
+            if m is None:
+                continue
+            j = m.end
+            if j < len(self.toks) and self.toks[j].low in self._words("instrument"):
+                target = next((n for n in self.mentions if n.kind in ("state", "hint", "weak_state")
+                               and self._np_start(n) == j + 1), None)
+                if target is not None and self._enemy_owned(target):
+                    a.by = "enemy"
+
     def _target_before_relative(self, rel: int, cands: list) -> tuple[str, int] | None:
         """"My camo marker shoots at a guy who walked into its LoF": a trooper noun right before
         the relative word, named as the target of what went before ("at a guy") and no one's the

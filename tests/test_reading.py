@@ -872,3 +872,18 @@ def test_a_relative_clause_after_the_target_of_a_skill_is_the_targets_doing(tabl
     assert [(a.subject, a.by) for a in r.actions] == [("bs_attack", "self"), ("move", "enemy")], r.to_dict()
     own = read_question(table, "My camo marker shoots at my own guy who moved. Is it revealed?")
     assert ("move", "enemy") not in [(a.subject, a.by) for a in own.actions], own.to_dict()
+
+
+@pytest.mark.parametrize("question", [
+    "Can my camo marker go into base contact with an enemy camo marker?",
+    "¿Puede mi CAMO entrar en contacto de silueta con un CAMO enemigo?",
+])
+def test_may_a_marker_touch_an_enemy_marker_is_the_enemy_markers_rule(answer_of, question):
+    """Camuflado: 'No se puede entrar en contacto de Silueta con un Marcador de Camuflado enemigo'
+    — whoever moves, one's own camo marker included. (Its own contact with an enemy *model*
+    cancels its state, which is a different question.)"""
+    a = answer_of(question)
+    assert a.verdict == "no", a.to_text()
+    assert any("No se puede entrar en contacto de Silueta" in c["text"] for c in a.citations if c["deciding"])
+    model = answer_of("Can my camo marker go into base contact with an enemy model?")
+    assert model.verdict == "yes", model.to_text()
