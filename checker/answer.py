@@ -74,7 +74,7 @@ class Answer:
             decided = any(c.get("deciding") for c in self.citations) or self.fact
             lines += ["", h["citations"] if decided else h["nearest"]]
             for i, c in enumerate(self.citations, 1):
-                if decided and c.get("nearest") and not self.citations[i - 2].get("nearest"):
+                if decided and c.get("nearest") and i > 1 and not self.citations[i - 2].get("nearest"):
                     lines += ["", h["related"]]
                 if c["kind"] == "rule":
                     where = f"{c['page']}, {c['section']}"
@@ -144,11 +144,17 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
         have = {c["id"] for c in citations}
         citations += [_hit(h) for h in hits if h["id"] not in have]
     elif len(citations) < RELATED and text:
-        # A checked answer's passages, then the nearest others of its state's page up to five:
-        # the passage a judge would quote may be another than the one the row cites, and when
-        # the reading was wrong the right one is often among them.
+        # A checked answer's passages, then the nearest others of its page up to five: the
+        # passage a judge would quote may be another than the one the row cites, and when the
+        # reading was wrong the right one is often among them. Searched with the other names
+        # of the Skills and properties the reading found (an English question meets the Spanish
+        # Camuflado page through "Esquivar"), not the glossary's expansion: a cold `ask` that the
+        # logic answers never loads the glossary.
         have = {c["id"] for c in citations}
-        hits = search(conn, text, limit=RELATED, pages=[page])
+        vocab = table.vocabulary
+        names = [p for sid in [*(a.subject for a in reading.actions), *reading.properties] if sid in vocab.subjects
+                 for p in vocab.subjects[sid].phrases]
+        hits = search(conn, " ".join([text, *names]), limit=RELATED, pages=[page], expand=False)
         citations += [_hit(h) for h in hits if h["id"] not in have][:RELATED - len(citations)]
     trace = w.trace(reading, ev)
     page_edition = {st.page: st.edition for st in table.states.values()}  # to flag an N3-era FAQ in an N4 answer
@@ -366,7 +372,7 @@ class Words:
             if not (own_question and p == reading.properties[0]):
                 parts.append(self.subject(p))  # else the question asked is the property's own
         context = dict(reading.context)
-        if any(a.kind == "event" and a.by == "enemy" for a in reading.actions):
+        if any(a.kind == "event" and a.by == "enemy" and self._tests_acted_by(reading, a.subject) for a in reading.actions):
             # "my Fusilier moves into base contact with the marker": the event is brought about by
             # an enemy, which is what tells this reading from the marker's own move
             context.setdefault("acted_by", "enemy")
@@ -381,6 +387,12 @@ class Words:
         if conds:
             what += self.text("conditions", conditions="; ".join(conds))
         return self.text("read_as", what=what, asked=asked)
+
+    def _tests_acted_by(self, reading: Reading, subject: str) -> bool:
+        """Whether a row of the state asked about turns on who brings the event about (a contact
+        does; a Sensor or a Riotstopper hit is always the enemy's)."""
+        return any(c.axis == "acted_by" for st in reading.states[:1] for r in self.table.rows_for(st, subject)
+                   for c in r.conditions)
 
     def asked(self, reading: Reading, prop: str, polarity: str, state: str) -> str:
         key = f"{prop}.{polarity}"

@@ -111,7 +111,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self._delayed_aro(states, actions, context, prop)
         self._drop_describing(actions)
         if prop == "may":
-            self._contact_with_an_enemy_marker(actions)
+            self._contact_with_an_enemy_marker(actions, states)
         self._aro_turn(actions, context)
         if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene,

@@ -5,6 +5,7 @@ from what they own or target), Fireteam Orders and delayed AROs."""
 from __future__ import annotations
 
 from rulecheck.checker.reading import Action
+from rulecheck.checker.states import DEFAULT_EDITION
 from rulecheck.checker.vocabulary import Mention
 
 
@@ -111,6 +112,8 @@ class _Actions:
         i = m.start - 1
         while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in self._words("roll_result")):
             i -= 1
+        if i == m.start - 1 >= 0 and self.toks[i].low in self._words("agent_by") and self._verb_form(m):
+            return "self"  # "is HD cancelled by shooting?", "¿se cancela por disparar?": its own doing
         if i >= 0 and self.toks[i].low in self._words("agent_by") and not self._passive(m):
             # "targeted by a failed Discover", "hit by a Riotstopper": an event, or a Skill done
             # against the trooper, is an enemy's; "is HD cancelled by a Dodge?": any other Skill
@@ -144,12 +147,16 @@ class _Actions:
             return "self"
         return agent
 
-    def _contact_with_an_enemy_marker(self, actions: list[Action]) -> None:
+    def _contact_with_an_enemy_marker(self, actions: list[Action], states: list[str]) -> None:
         """"Can my camo marker go into base contact with an enemy camo marker?": whether it may
         is the enemy marker's rule (no one enters Silhouette contact with it), and from that
-        marker's side the asker's trooper is the enemy bringing the contact about."""
+        marker's side the asker's trooper is the enemy bringing the contact about. Only when
+        "with" names an enemy's trooper in the state asked about, whose rows forbid an enemy
+        that event."""
         for a in actions:
-            if a.kind != "event" or a.by != "self" or a.start < 0:
+            if a.kind != "event" or a.by != "self" or a.start < 0 or not states:
+                continue
+            if not any(r.topic == "enemy" and r.outcome == "forbidden" for r in self.table.rows_for(states[0], a.subject)):
                 continue
             m = next((n for n in self.mentions if n.kind == "subject" and n.start == a.start), None)
             if m is None:
@@ -158,7 +165,7 @@ class _Actions:
             if j < len(self.toks) and self.toks[j].low in self._words("instrument"):
                 target = next((n for n in self.mentions if n.kind in ("state", "hint", "weak_state")
                                and self._np_start(n) == j + 1), None)
-                if target is not None and self._enemy_owned(target):
+                if target is not None and self._enemy_owned(target) and self._state_of(target) == states[0]:
                     a.by = "enemy"
 
     def _target_before_relative(self, rel: int, cands: list) -> tuple[str, int] | None:
@@ -171,9 +178,25 @@ class _Actions:
         i = noun.start - 1
         while i >= 0 and self.toks[i].low in self._list("article") and self.toks[i].low not in self._words("mine"):
             i -= 1
-        if i < 0 or self.toks[i].low not in self._list("target") or (i + 1 < noun.start and self.toks[i + 1].low in self._words("mine")):
+        if i < 0 or self.toks[i].low not in self._list("target"):
             return None
         return ("enemy", noun.start)
+
+    def _state_of(self, m: Mention) -> str:
+        """The state a state, hint or plain-marker mention names, in the question's edition
+        ("camo marker" in an N3 question is TO Camouflaged)."""
+        default = self._camouflage_state(DEFAULT_EDITION)
+        if m.kind == "state" and not (self.edition and m.value == default):
+            return m.value
+        return self._camouflage_state(self.edition or DEFAULT_EDITION)
+
+    def _verb_form(self, m: Mention) -> bool:
+        """Whether a Skill is named by a verb's gerund or infinitive ("shooting", "disparar"),
+        not by a noun ("a BS Attack", "Esquivar" as a Skill's name is capitalised)."""
+        low = self.toks[m.start].low
+        if self.toks[m.start].text[:1].isupper():
+            return False
+        return low.endswith("ing") or (self.rec.lang == "es" and low.endswith(("ar", "er", "ir")))
 
     def _done_against(self, subject: str) -> bool:
         """Whether a Skill, or a more general one it is a kind of, is done against another

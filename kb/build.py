@@ -176,10 +176,14 @@ def write_database(
 
 def _what_to_do(error: BaseException) -> str:
     """The advice for a base that could not be written, by what went wrong."""
-    if isinstance(error, OSError) and error.errno == errno.ENOSPC or "full" in str(error):
+    if isinstance(error, OSError):
+        full = error.errno == errno.ENOSPC
+        unwritable = error.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
+    else:  # SQLite says it in words ("database or disk is full", "attempt to write a readonly database")
+        full, unwritable = "full" in str(error), "readonly" in str(error)
+    if full:
         return "Choose another --db path, or free some space."
-    if isinstance(error, OSError) and error.errno in (errno.EROFS, errno.EACCES, errno.EPERM) \
-            or "readonly" in str(error) or "read-only" in str(error):
+    if unwritable:
         return "That place cannot be written. Choose another --db path (or set RULECHECK_DB)."
     return "Choose another --db path."
 

@@ -93,7 +93,7 @@ ROW_BUDGET = 3_000
 
 
 def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = ROW_BUDGET,
-           pages: list[str] | tuple[str, ...] | None = None) -> list[dict]:
+           pages: list[str] | tuple[str, ...] | None = None, expand: bool = True) -> list[dict]:
     """Rules and FAQs nearest to `text`, best first, the two kinds ranked on one scale.
 
     The question's content words are searched, and beside them the other names (English and
@@ -115,9 +115,10 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = RO
     words = _content_words(text)
     if not words:
         return []
-    from rulecheck.kb.expansion import extra_phrases  # the glossary: only when a question is searched
+    if expand:
+        from rulecheck.kb.expansion import extra_phrases  # the glossary: only when a question is searched
 
-    words += extra_phrases(text, words)
+        words += extra_phrases(text, words)
     plans = search_plan(conn, words, budget)
     hits: list[dict] = []
     rules, faqs = plans["rules"], plans["faqs"]

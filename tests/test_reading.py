@@ -823,6 +823,8 @@ def test_losing_its_own_camo_marker_asks_whether_the_hd_trooper_is_revealed(answ
 @pytest.mark.parametrize("question, by, verdict, fragment", [
     # HD: 'automatically cancelled whenever the Trooper declares any Short Skill, Entire Order or ARO'
     ("Is HD cancelled by a Dodge?", "self", "yes", "declares any Short Skill, Entire Order or ARO"),
+    ("Does HD get cancelled by shooting?", "self", "yes", "declares any Short Skill, Entire Order or ARO"),
+    ("¿Se cancela el Despliegue Oculto por disparar?", "self", "yes", "declares any Short Skill, Entire Order or ARO"),
     ("Is a camo marker revealed by Dodge?", "self", "yes", "cualquier Habilidad que requiera realizar una tirada"),
     ("¿Se revela un CAMO por Esquivar?", "self", "yes", "cualquier Habilidad que requiera realizar una tirada"),
     # a Skill done against the trooper: an enemy's (Camuflado: the marker is revealed when 'sea Descubierto')
@@ -887,3 +889,6 @@ def test_may_a_marker_touch_an_enemy_marker_is_the_enemy_markers_rule(answer_of,
     assert any("No se puede entrar en contacto de Silueta" in c["text"] for c in a.citations if c["deciding"])
     model = answer_of("Can my camo marker go into base contact with an enemy model?")
     assert model.verdict == "yes", model.to_text()
+    # an enemy in another state is not a camo marker: its rule does not apply
+    hd = answer_of("Can my camo marker move into base contact with an enemy trooper in Hidden Deployment?")
+    assert hd.verdict != "no" and all(x["by"] == "self" for x in hd.reading["actions"]), hd.to_text()

@@ -307,7 +307,7 @@ def test_ask_page_shows_verdict_answer_and_linked_citations(built_db):
     assert "camuflado-cancellation-1-2" in why and "decides" not in nearby, nearby
     cited = why.count('class="rc-citation ')
     assert f'<ol class="rc-citations rc-nearest" start="{cited + 1}">' in nearby
-    assert cited + nearby.count('class="rc-citation ') == 5
+    assert nearby.count('class="rc-citation ') >= 1 and cited + nearby.count('class="rc-citation ') <= 5
 
 
 def test_search_page_on_the_bundled_pages_in_english_and_spanish(built_db):

@@ -95,7 +95,7 @@ def _banner(answer: dict) -> dict[str, str]:
     from rulecheck.checker.wording import load_wording
 
     wording = load_wording()
-    lang = (answer.get("reading") or {}).get("lang") or answer.get("lang") or "en"
+    lang = (answer.get("reading") or {}).get("lang") or "en"
     return wording.get(lang, wording["en"])["banner"]
 
 
