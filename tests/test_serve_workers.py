@@ -166,7 +166,8 @@ def test_what_the_parent_prepares_the_later_workers_start_with(tmp_path):
             "def prepare():\n"
             "    open(mark, 'w').close()\n"
             "def serve(number):\n"
-            "    print(number, os.path.exists(mark), flush=True)\n"
+            # one write of a whole line: two workers printing at once must not interleave
+            "    os.write(1, f'{number} {os.path.exists(mark)}\\n'.encode())\n"
             "    if number == 1:\n"
             "        os.kill(os.getppid(), signal.SIGTERM)\n"
             "    signal.pause()\n"
