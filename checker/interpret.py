@@ -17,6 +17,9 @@ Each part of the reading comes from one small rule, in order:
 """
 from __future__ import annotations
 
+import functools
+import re
+
 from rulecheck.checker.errors import EmptyQuestion
 from rulecheck.checker.logic import LogicTable
 from rulecheck.checker.reading import Action, Reading
@@ -37,7 +40,49 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     rec = recognize(table.vocabulary, text)
     if not rec.tokens:
         raise EmptyQuestion()
-    return _Reader(table, rec, text, edition).read()
+    reader = _Reader(table, rec, text, edition)
+    reading = reader.read()
+    if reader.vocab_text("no_question") in reading.issues and reading.unplaced:
+        # "does it get revelaed…?", "¿se rebela…?": no asking word, and a word not placed is a
+        # misspelt one: read again as written right, and say so
+        fixed = _misspelt_asking_word(reading.unplaced, reading.lang)
+        if fixed is not None:
+            wrong, right = fixed
+            again_text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text, count=1)
+            again = _Reader(table, recognize(table.vocabulary, again_text), again_text, edition)
+            second = again.read()
+            if again.vocab_text("no_question") not in second.issues:
+                second.text = text
+                quoted = f"«{right}»" if second.lang == "es" else f"“{right}”"
+                second.notes.insert(0, again.vocab_text("misspelt").format(words=wrong, state=quoted))
+                return second
+    return reading
+
+
+def _misspelt_asking_word(unplaced: list[str], lang: str) -> tuple[str, str] | None:
+    """(word as written, word meant) for the first unplaced word of five letters or more that
+    is close to a one-word asking phrase of the question's language (`[[ask]]` of the lexicon).
+    Read only on this rare path: the lexicon's TOML is not part of the logic cache's hot path."""
+    import difflib
+
+    words = _asking_words(lang)
+    for word in unplaced:
+        if len(word) >= 5 and " " not in word and word.lower() not in words:
+            close = difflib.get_close_matches(word.lower(), words, n=1, cutoff=0.75)
+            if close:
+                return word, close[0]
+    return None
+
+
+@functools.lru_cache(maxsize=2)
+def _asking_words(lang: str) -> list[str]:
+    from rulecheck.checker.lexicon import LEXICON_DIR
+    from rulecheck.data import read_toml
+
+    data = read_toml(LEXICON_DIR / f"{lang}.toml", ValueError, "the lexicon", "Reinstall rulecheck.")
+    from rulecheck.checker.words import fold
+
+    return sorted({fold(p) for ask in data.get("ask", []) for p in ask.get("phrases", []) if " " not in p and len(p) >= 5})
 
 
 class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):

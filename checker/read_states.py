@@ -69,6 +69,8 @@ class _StatesAndConditions:
                 self.mentions = [m for m in self.mentions if m.end <= start or m.start >= end]
                 self.rec = self.rec._replace(mentions=[m for m in self.rec.mentions if m.end <= start or m.start >= end])
                 ids = [sid]
+                # read as if written right: "does hiden deployment survive…?" asks of the state named
+                named = [Mention("state", sid, start, end, words)]
         if self.edition:  # "Camouflaged" in an N3 question is that edition's camouflage: TO Camouflaged
             default, here = self._camouflage_state(DEFAULT_EDITION), self._camouflage_state(self.edition)
             ids = list(dict.fromkeys(here if s == default else s for s in ids))

@@ -353,7 +353,10 @@ class Vocabulary:
                     # ("Hiden Deployment", "Hidden Deploymnet")
                     continue
                 close = difflib.get_close_matches(text, candidates, n=1, cutoff=0.8)
-                if close and len(close[0].split()) == size:
+                if close and len(close[0].split()) == size and all(
+                        difflib.SequenceMatcher(None, a, b).ratio() >= 0.6 for a, b in zip(text.split(), close[0].split())):
+                    # each word near its own ("Hiden Deployment"), not the pair near as a whole
+                    # ("Does camoflaged" is not "TO Camouflaged")
                     return " ".join(t.text for t in span), names[close[0]], i, i + size
         return None
 

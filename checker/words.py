@@ -35,6 +35,7 @@ _BARE_NOT = frozenset(f"{w}nt" for w in ("do", "does", "did", "is", "are", "was"
 _SENTENCE = re.compile(r"(?!(?<=\b[A-Z]{2}):\s+[A-Z-])(?!(?<=\b[A-Z]{3}):\s+[A-Z-])"
                        r"[.?!;:]*[.?;:][.?!;:]*(?=\s|$)|!+(?=\s*$|\s+[^\sa-z\u00e0-\u00ff])|[¿¡]|\n")
 _TOKEN = re.compile(r"\+|\w+")
+_SHORT_WITH = re.compile(r"\bw/(o(?:ut)?\b)?(?=\s|$|[^\w/])", re.I)
 _CLAUSE = re.compile(r"\s*[,()\u2013\u2014]|\s+-\s")
 
 
@@ -62,6 +63,9 @@ def fold(text: str) -> str:
 def expand(text: str) -> str:
     """The text with contractions undone (`isn't` → `is not`, `marker's` → `marker`)."""
     text = unicodedata.normalize("NFC", text)
+    if "/" in text:
+        # "w/o" and "w/" are how players write "without" and "with": read as words, never dropped
+        text = _SHORT_WITH.sub(lambda m: "without" if m.group(1) else "with", text)
     if "'" not in text and "’" not in text:
         return text
     if not _contractions:

@@ -892,3 +892,32 @@ def test_may_a_marker_touch_an_enemy_marker_is_the_enemy_markers_rule(answer_of,
     # an enemy in another state is not a camo marker: its rule does not apply
     hd = answer_of("Can my camo marker move into base contact with an enemy trooper in Hidden Deployment?")
     assert hd.verdict != "no" and all(x["by"] == "self" for x in hd.reading["actions"]), hd.to_text()
+
+
+@pytest.mark.parametrize("short, long", [
+    ("Can my camo marker shoot w/o being revealed?", "Can my camo marker shoot without being revealed?"),
+    ("My HD guy w/ Camouflage declares Move. Does he show up as a marker?",
+     "My HD guy with Camouflage declares Move. Does he show up as a marker?"),
+])
+def test_w_slash_o_is_without(answer_of, short, long):
+    """"w/o" was dropped, which turned "shoot without being revealed?" into "shoot … being revealed?"
+    and its answer into the opposite (Camuflado: declaring an Attack cancels the state)."""
+    a, b = answer_of(short), answer_of(long)
+    assert (a.verdict, a.reading["summary"]) == (b.verdict, b.reading["summary"]), (a.to_text(), b.to_text())
+    assert "w" not in a.reading["ignored"]
+
+
+@pytest.mark.parametrize("question, note, verdict", [
+    # HD: 'automatically cancelled whenever the Trooper declares any Short Skill, Entire Order or ARO'
+    ("Does hiden deployment survive a dodge?", "Read “hiden deployment” as Hidden Deployment.", "no"),
+    ("¿Sobrevive el Despligue Oculto a Esquivar?", "«Despligue Oculto» leído como Despliegue Oculto.", "no"),
+    # Camuflado: 'declare un Ataque, Alertar, o cualquier Habilidad que requiera realizar una tirada'
+    ("Does a camo marker get revelaed if it declares alert?", "Read “revelaed” as “revealed”.", "yes"),
+    ("¿Se rebela un marcador de camuflaje si dispara en reactivo?", "«rebela» leído como «revela».", "yes"),
+])
+def test_a_misspelt_state_or_asking_word_is_read_as_meant_and_said(answer_of, question, note, verdict):
+    """A typo in the state's name or in the asking verb must not turn a plain question into
+    `unknown` (or, with "survive", lose what is asked); the note says what was read."""
+    a = answer_of(question)
+    assert note in a.notes and a.verdict == verdict and not a.reading["unplaced"], a.to_text()
+    assert not answer_of("Does a camoflaged trooper survive a dodge?").reading["states"] == ["to_camouflaged"]
