@@ -154,8 +154,14 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
         vocab = table.vocabulary
         names = [p for sid in [*(a.subject for a in reading.actions), *reading.properties] if sid in vocab.subjects
                  for p in vocab.subjects[sid].phrases]
-        hits = search(conn, " ".join([text, *names]), limit=RELATED, pages=[page], expand=False)
-        citations += [_hit(h) for h in hits if h["id"] not in have][:RELATED - len(citations)]
+        hits = [h for h in search(conn, " ".join([text, *names]), limit=RELATED, pages=[page], expand=False)
+                if h["id"] not in have]
+        if not hits:
+            # "¿Sobrevive el Despliegue Oculto a Esquivar?" shares no word with the English page
+            # (which says "any Short Skill", not Dodge): its state's names in either language do
+            hits = [h for h in search(conn, " ".join([text, *names, *vocab.state_names.get(ev.state, ())]),
+                                      limit=RELATED, pages=[page], expand=False) if h["id"] not in have]
+        citations += [_hit(h) for h in hits][:RELATED - len(citations)]
     trace = w.trace(reading, ev)
     page_edition = {st.page: st.edition for st in table.states.values()}  # to flag an N3-era FAQ in an N4 answer
     for c in citations:

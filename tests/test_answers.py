@@ -50,6 +50,10 @@ def test_a_checked_answer_adds_the_nearest_passages_of_its_page_up_to_five(answe
     assert len({c["id"] for c in a.citations}) == 5
     text = a.to_text()
     assert text.index(f"[{len(own)}]") < text.index("Other passages nearby") < text.index(f"[{len(own) + 1}]"), text
+    # a Spanish question about the English page gets them too, found by the state's names
+    es = answer_of("¿Sobrevive el Despliegue Oculto a Esquivar?")
+    assert es.verdict == "no" and [c["id"] for c in es.citations[:len(own)]] == [c["id"] for c in own]
+    assert any(c.get("nearest") for c in es.citations), es.citations
     # the nearest passages name their section as the cited ones do: as the page writes it
     camo = answer_of("Is a camo marker revealed by Dodge?")  # decided by the Spanish Camuflado page
     assert any(c.get("nearest") for c in camo.citations)

@@ -392,6 +392,9 @@ _CONTRACTIONS = {"can't": "can not", "won't": "will not"}
 def _question_words(text: str) -> set[str]:
     for short, long in _CONTRACTIONS.items():
         text = re.sub(short, long, text, flags=re.I)
+    # "w/o", "w/": the reader reads them as "without", "with"
+    text = re.sub(r"\bw/o(ut)?\b", "without", text, flags=re.I)
+    text = re.sub(r"\bw/(?=\s|$)", "with", text, flags=re.I)
     # "isnt", "doesnt": players drop the apostrophe; the reader reads them as "is not"
     text = re.sub(r"\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)nt\b", r"\1 not", text,
                   flags=re.I)

@@ -460,6 +460,9 @@ def test_ask_page_verdict_states_the_outcome_in_one_neutral_style(built_db):
     es = one(built_db, "/-/ask?q=" + quote("¿Se revela un CAMO que declara un Ataque CD?")).text
     assert ('<p class="rc-verdict rc-verdict-yes" data-verdict="yes" lang="es"><span class="rc-verdict-word">Sí</span>'
             '<span class="rc-verdict-outcome">— se revela</span>') in es, es
+    for heading in ("Edición de las reglas:", "Por qué: las reglas y las FAQ", "Razonamiento, paso a paso", ">decide<"):
+        assert heading in es, heading
+    assert "Why: the rules and FAQs" not in es and "Why: the rules and FAQs" in yes.text
     css = (Path(__file__).parents[1] / "web" / "static" / "rulecheck.css").read_text()
     assert ".rc-verdict-no {" not in css and ".rc-verdict-yes {" not in css  # no per-verdict colour
 

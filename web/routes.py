@@ -100,10 +100,11 @@ def _banner(answer: dict) -> dict[str, str]:
 
 
 def banner_words(answer: dict) -> dict[str, str]:
-    """The banner's verdict word and its "not placed" label, in the answer's language."""
+    """The banner's verdict word, its "not placed" label and the answer's headings (`labels`), in
+    the answer's language."""
     banner = _banner(answer)
     return {"verdict_word": banner.get(answer.get("verdict") or "", (answer.get("verdict") or "").capitalize()),
-            "unplaced_label": banner["unplaced"]}
+            "unplaced_label": banner["unplaced"], "labels": banner}
 
 
 def _citation_url(datasette, database: str, citation: dict) -> str:
