@@ -367,11 +367,11 @@ class Words:
         for who in ("self", "leader", "team", "ally", "enemy"):
             skills = [a for a in reading.actions if a.by == who and a.kind == "skill"]
             if skills:
-                parts.append(self.text("acts", who=self.w["by"][who].format(state=state), verb=self.text("declares"),
+                parts.append(self.text("acts", who=self._who(who, state), verb=self.text("declares"),
                                        skills=self.text("then").join(self.subject(a.subject) for a in skills)))
         events = [a for a in reading.actions if a.kind == "event"]
         if events:
-            parts.append(self.text("happens", who=self.w["by"]["self"].format(state=state),
+            parts.append(self.text("happens", who=self._who("self", state),
                                    skills=self.text("and").join(self.subject(a.subject) for a in events)))
         own_question = bool(reading.properties) and self._property_question(reading)
         for p in reading.properties:
@@ -394,6 +394,13 @@ class Words:
             what += self.text("conditions", conditions="; ".join(conds))
         return self.text("read_as", what=what, asked=asked)
 
+    def _who(self, who: str, state: str) -> str:
+        """"the trooper in Hidden Deployment", or "a trooper" when the question names no state
+        (not "the trooper in —")."""
+        if who == "self" and state == "—":
+            return self.w["by"]["nostate"]
+        return self.w["by"][who].format(state=state)
+
     def _tests_acted_by(self, reading: Reading, subject: str) -> bool:
         """Whether a row of the state asked about turns on who brings the event about (a contact
         does; a Sensor or a Riotstopper hit is always the enemy's)."""
@@ -414,7 +421,7 @@ class Words:
             key = key.replace("may", "may_nothing")  # "Can a HoloMask trooper be part of a Fireteam?": no Skill to name
         # an event happens to the trooper in the state, whoever brings it about
         enemy_acts = reading.by("enemy") and not reading.by("self") and key != "may_event.+"
-        who = self.w["by"]["enemy" if enemy_acts else "self"].format(state=state)
+        who = self._who("enemy" if enemy_acts else "self", state)
         skills = self.text("then").join(self.subject(a.subject) for a in reading.actions) or "—"
         asks = self._asks_property(reading.properties[0]) if reading.properties else self.w["asks"]["plain.+"]
         text = self.w["asks"][key].format(state=state, who=who, skills=skills, asks=asks)
@@ -499,13 +506,17 @@ class Words:
                 parts = [f"{self.subject(r.subject)}: {self.w['outcome_when'][r.outcome]}" for d in ev.decisions for r in d.rows]
                 return self.text("category", skill=self.subject(ev.category), parts="; ".join(dict.fromkeys(parts)))
             parts, otherwise = [], []
+            several = len({d.subject for d in ev.decisions if d.rows}) > 1
             for d in ev.decisions:
+                # two things done or happening, each with its own "otherwise": say whose each
+                # is, or "otherwise it keeps the state; otherwise it is revealed" contradicts itself
+                whose = f"{self.subject(d.subject)}: " if several else ""
                 for row in d.rows:
                     outcome = self.w["outcome_when"].get(row.outcome, row.outcome)
                     if row.conditions:
-                        parts.append(self.text("depends_part", outcome=outcome, when=self.when(row)))
+                        parts.append(whose + self.text("depends_part", outcome=outcome, when=self.when(row)))
                     else:  # the rule when none of the others' conditions holds: said last
-                        otherwise.append(self.text("depends_otherwise", outcome=outcome))
+                        otherwise.append(whose + self.text("depends_otherwise", outcome=outcome))
             return self.text("depends", parts="; ".join(dict.fromkeys(parts + otherwise)))
         if ev.outcome == "either":
             # "Is Hidden Deployment cancelled if it declares Cautious Movement?": yes with or

@@ -203,3 +203,10 @@ def test_an_empty_question_is_refused(conn, table):
     for text in ("", "   ", "?"):
         with pytest.raises(EmptyQuestion, match="ask something"):
             answer_question(conn, text, table=table)
+
+
+def test_a_reading_with_no_state_says_a_trooper_not_a_dash(answer_of):
+    a = answer_of("How many AROs can a trooper with Total Reaction declare?")
+    assert a.verdict == "unknown" and "—" not in a.reading["summary"], a.reading["summary"]
+    assert a.reading["summary"].startswith("Read as: a trooper declares ARO"), a.reading["summary"]
+
