@@ -924,3 +924,16 @@ def test_a_misspelt_state_or_asking_word_is_read_as_meant_and_said(answer_of, qu
     a = answer_of(question)
     assert note in a.notes and a.verdict == verdict and not a.reading["unplaced"], a.to_text()
     assert not answer_of("Does a camoflaged trooper survive a dodge?").reading["states"] == ["to_camouflaged"]
+
+
+def test_an_event_said_not_to_happen_is_not_read_as_happening(answer_of):
+    """"…but the marker is not hit": Camuflado's Template FAQ affects a marker the Template hits;
+    one it does not hit is not affected, so the reading must not have it hit (it had: a confident
+    or a self-contradicting answer)."""
+    for q in ("A template is shot at a trooper next to my camo marker but the marker is not hit. Is it revealed?",
+              "Is my camo marker revealed if it isn't hit by the template?"):
+        a = answer_of(q)
+        assert "template_hit" not in [x["subject"] for x in a.reading["actions"]], a.reading
+        assert a.verdict != "yes" and "not" not in a.reading["unplaced"], a.to_text()
+    hit = answer_of("My camo marker is hit by a template aimed at my Fusilier. Is it revealed?")
+    assert [x["subject"] for x in hit.reading["actions"]] == ["template_hit"], hit.reading
