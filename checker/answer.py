@@ -107,14 +107,20 @@ def _wrap(text: str, width: int, indent: str) -> list[str]:
 
 
 def answer_question(conn: sqlite3.Connection, question: str, *, edition: str | None = None,
-                    table: LogicTable | None = None) -> Answer:
-    """Answer a natural-language question (English or Spanish) from the logic, citing the base."""
+                    table: LogicTable | None = None, context: dict | None = None, ask: str | None = None) -> Answer:
+    """Answer a natural-language question (English or Spanish) from the logic, citing the base.
+    `context` (axis → value, None for not given) and `ask` win over what the question says, as
+    `rulecheck ask --turn/--context/--ask` beside a question do; `BadScenario` on a bad value."""
     from rulecheck.checker.interpret import read_question
 
     if not question or not question.strip():
         raise EmptyQuestion()
     table = table or load_logic()
     reading = read_question(table, question, edition=edition)
+    if any(v is not None for v in (context or {}).values()) or ask is not None:
+        from rulecheck.checker.scenario import override
+
+        reading = override(reading, context=context, ask=ask)
     return answer_reading(conn, reading, question=question, table=table)
 
 

@@ -140,15 +140,7 @@ def _answer(conn, table, opts: AskOptions):
                                  properties=opts.properties, edition=opts.edition, ask=opts.ask, context=context,
                                  leader=opts.leader)
         return answer_scenario(conn, scenario, table=table)
-    if not any(v is not None for v in context.values()) and opts.ask is None:
-        return answer_question(conn, opts.question or "", edition=opts.edition, table=table)
-    from rulecheck.checker.errors import EmptyQuestion
-    from rulecheck.checker.interpret import read_question
-
-    if not opts.question or not opts.question.strip():
-        raise EmptyQuestion()
-    scenario = override(read_question(table, opts.question, edition=opts.edition), context=context, ask=opts.ask)
-    return answer_scenario(conn, scenario, question=opts.question, table=table)
+    return answer_question(conn, opts.question or "", edition=opts.edition, table=table, context=context, ask=opts.ask)
 
 
 def _connect(db):

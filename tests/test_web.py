@@ -283,6 +283,26 @@ def test_ask_json_is_exactly_the_ask_contract(built_db):
         assert key in responses[0].json()
 
 
+def test_the_situation_beside_a_question_settles_a_depends_on_the_web_as_on_the_cli(built_db):
+    """HD: 'If the Trooper has a Skill that allows them to deploy in Marker State (for example
+    Camouflage), they will be able to keep that State as long as: They declare Cautious Movement…';
+    without the Skill its model is placed. The question alone depends on that; `camouflage=yes`
+    (the CLI's --camouflage yes) settles it, on /-/ask.json exactly as `rulecheck ask --json`
+    answers, and on the ask page, whose form keeps the choice."""
+    from urllib.parse import quote
+
+    q = "Does an HD trooper stay hidden if it declares Cautious Movement?"
+    plain, settled, bad, page = fetch(built_db, f"/-/ask.json?q={quote(q)}", f"/-/ask.json?q={quote(q)}&camouflage=yes",
+                                      f"/-/ask.json?q={quote(q)}&lof=sideways", f"/-/ask?q={quote(q)}&camouflage=yes")
+    assert plain.json()["verdict"] == "depends" and settled.json()["verdict"] == "yes", settled.json()["answer"]
+    assert any("They declare Cautious Movement" in c["text"] for c in settled.json()["citations"] if c["deciding"])
+    result = CliRunner().invoke(cli, ["ask", "--db", str(built_db), "--json", "--camouflage", "yes", q])
+    assert result.exit_code == 0 and json.loads(result.stdout) == settled.json()
+    assert bad.status_code == 400 and "outside, inside" in bad.json()["error"]
+    assert '<option value="yes" selected>' in page.text and 'data-verdict="yes"' in page.text
+    assert "&amp;camouflage=yes" in page.text  # the JSON link says the same situation
+
+
 def test_ask_json_refuses_an_empty_question(built_db):
     for response in fetch(built_db, "/-/ask.json", "/-/ask.json?q=++"):
         assert response.status_code == 400
@@ -446,7 +466,8 @@ def test_ask_page_offers_only_editions_the_checker_reads(built_db):
     from rulecheck.checker.scenario import EDITIONS
 
     form = one(built_db, "/-/ask").text
-    offered = {part.split('"', 1)[0] for part in form.split('<option value="')[1:]} - {""}
+    editions = form.split('<select id="rc-ask-edition"', 1)[1].split("</select>", 1)[0]
+    offered = {part.split('"', 1)[0] for part in editions.split('<option value="')[1:]} - {""}
     assert offered == set(EDITIONS)
 
 

@@ -28,10 +28,19 @@ def asked_edition(raw: str | None) -> str | None:
     return (raw or "").strip() or None
 
 
-def _answer(path: str, question: str, edition: str | None) -> dict:
+def _answer(path: str, question: str, edition: str | None, context: dict | None = None) -> dict:
     from rulecheck.checker.answer import answer_question
 
-    return answer_question(connection(path), question, edition=edition).to_dict()
+    return answer_question(connection(path), question, edition=edition, context=context).to_dict()
+
+
+def asked_context(args) -> dict[str, str]:
+    """The situation the request states beside its question: `turn=reactive`, `lof=outside`… —
+    any condition axis of the logic table (`rulecheck ask --turn`, `--context AXIS=VALUE`), empty
+    ones left out. A bad value is refused by the checker, with the valid ones."""
+    from rulecheck.checker.logic import AXES
+
+    return {axis: args.get(axis).strip() for axis in AXES if (args.get(axis) or "").strip()}
 
 
 def _placed(path: str, passages: list[dict]) -> None:
@@ -72,9 +81,9 @@ def _search(path: str, text: str) -> list[dict]:
     return hits
 
 
-def _page_answer(path: str, question: str, edition: str | None) -> dict:
+def _page_answer(path: str, question: str, edition: str | None, context: dict | None = None) -> dict:
     """The answer for the HTML page: as `ask.json`, with sections named as the pages write them."""
-    answer = _answer(path, question, edition)
+    answer = _answer(path, question, edition, context)
     _placed(path, answer.get("citations") or [])
     answer["outcome"] = outcome_label(answer)
     answer.update(banner_words(answer))
@@ -131,7 +140,8 @@ def offered_editions(path: str) -> list[str]:
 
 
 async def ask_json(datasette, request):
-    """`/-/ask.json?q=…[&edition=N3]`: exactly `rulecheck ask --json`; 400 with {"error"} on a bad question."""
+    """`/-/ask.json?q=…[&edition=N3][&turn=reactive&lof=outside…]`: exactly `rulecheck ask --json` (with
+    `--turn`, `--context AXIS=VALUE`); 400 with {"error"} on a bad question or value."""
     from rulecheck.checker.errors import CheckerError
 
     question = (request.args.get("q") or "").strip()
@@ -141,10 +151,22 @@ async def ask_json(datasette, request):
     if db is None:
         return Response.json({"error": NO_BASE}, status=500)
     try:
-        answer = await _in_thread(db, _answer, str(db.path), question, asked_edition(request.args.get("edition")))
+        answer = await _in_thread(db, _answer, str(db.path), question, asked_edition(request.args.get("edition")),
+                                  asked_context(request.args))
     except CheckerError as e:
         return Response.json({"error": web_message(e, form=False)}, status=400)
     return Response.json(answer)
+
+
+#: The conditions the ask form offers to settle a "depends" (axis, label, (value, label)…): the
+#: ones answers most often turn on. `ask.json` takes every axis of the logic table.
+SITUATION_CHOICES = (
+    ("turn", "Turn of the trooper in the state", (("active", "its Active Turn"), ("reactive", "its Reactive Turn"))),
+    ("lof", "Enemy Line of Fire", (("inside", "inside it"), ("outside", "outside it"))),
+    ("roll", "The roll", (("passed", "passed"), ("failed", "failed"))),
+    ("camouflage", "Has a Camouflage Skill (Hidden Deployment)", (("yes", "yes"), ("no", "no"))),
+    ("fireteam", "In a Fireteam", (("none", "no"), ("leader", "as its Team Leader"), ("member", "as a member"))),
+)
 
 
 async def ask_page(datasette, request):
@@ -156,11 +178,13 @@ async def ask_page(datasette, request):
         return await _missing_base(datasette, request)
     question = (request.args.get("q") or "").strip()
     edition = (request.args.get("edition") or "").strip()
+    situation = asked_context(request.args)
     context = {"question": question, "edition": edition.upper(), "answer": None, "error": None,
-               "editions": offered_editions(str(db.path)), "default_edition": DEFAULT_EDITION, "database": db.name}
+               "editions": offered_editions(str(db.path)), "default_edition": DEFAULT_EDITION, "database": db.name,
+               "situation": situation, "situation_choices": SITUATION_CHOICES}
     if question:
         try:
-            answer = await _in_thread(db, _page_answer, str(db.path), question, asked_edition(edition))
+            answer = await _in_thread(db, _page_answer, str(db.path), question, asked_edition(edition), situation)
         except CheckerError as e:
             context["error"] = web_message(e, form=True)
         else:
