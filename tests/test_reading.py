@@ -937,3 +937,13 @@ def test_an_event_said_not_to_happen_is_not_read_as_happening(answer_of):
         assert a.verdict != "yes" and "not" not in a.reading["unplaced"], a.to_text()
     hit = answer_of("My camo marker is hit by a template aimed at my Fusilier. Is it revealed?")
     assert [x["subject"] for x in hit.reading["actions"]] == ["template_hit"], hit.reading
+
+
+def test_going_back_into_camo_is_not_a_discover_retry_on_a_new_marker(table):
+    """"Can I go back into camo state in my active turn while in enemy LoF?" asks the return
+    (Camuflado: only by a Long Skill out of enemy LoF); "the marker went back into the state that
+    turn: a new Marker" is a condition of retrying a Discover, and no Discover is named."""
+    r = read_question(table, "Can I go back into camo state in my active turn while I'm in enemy LoF?")
+    assert "retry" not in r.context and r.context.get("turn") == "active", r.to_dict()
+    retry = read_question(table, "My Discover failed, then the marker went back into camo. Can I try to Discover the new marker?")
+    assert retry.context.get("retry") == "new_marker", retry.to_dict()
