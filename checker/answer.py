@@ -150,24 +150,9 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
         have = {c["id"] for c in citations}
         citations += [_hit(h) for h in hits if h["id"] not in have]
     elif len(citations) < RELATED and text:
-        # A checked answer's passages, then the nearest others of its page up to five: the
-        # passage a judge would quote may be another than the one the row cites, and when the
-        # reading was wrong the right one is often among them. Searched with the other names
-        # of the Skills and properties the reading found (an English question meets the Spanish
-        # Camuflado page through "Esquivar"), not the glossary's expansion: a cold `ask` that the
-        # logic answers never loads the glossary.
         have = {c["id"] for c in citations}
-        vocab = table.vocabulary
-        names = [p for sid in [*(a.subject for a in reading.actions), *reading.properties] if sid in vocab.subjects
-                 for p in vocab.subjects[sid].phrases]
-        hits = [h for h in search(conn, " ".join([text, *names]), limit=RELATED, pages=[page], expand=False)
-                if h["id"] not in have]
-        if not hits:
-            # "¿Sobrevive el Despliegue Oculto a Esquivar?" shares no word with the English page
-            # (which says "any Short Skill", not Dodge): its state's names in either language do
-            hits = [h for h in search(conn, " ".join([text, *names, *vocab.state_names.get(ev.state, ())]),
-                                      limit=RELATED, pages=[page], expand=False) if h["id"] not in have]
-        citations += [_hit(h) for h in hits][:RELATED - len(citations)]
+        citations += [_hit(h) for h in _page_neighbours(conn, table, reading, ev.state, page, text, have)
+                      ][:RELATED - len(citations)]
     trace = w.trace(reading, ev)
     page_edition = {st.page: st.edition for st in table.states.values()}  # to flag an N3-era FAQ in an N4 answer
     for c in citations:
@@ -250,17 +235,33 @@ def _nearest(conn, table: LogicTable, reading: Reading, text: str, limit: int = 
     own page's passages come first (a question about Hidden Deployment in Spanish otherwise
     meets the Spanish Camuflado page's words before the Hidden Deployment page's), then the
     best of the whole base."""
-    hits = search(conn, text, limit=limit)
     titles = list(dict.fromkeys(table.states[s].page for s in reading.states if s in table.states))
-    if not titles:
-        return hits
-    own = search(conn, text, limit=limit, pages=titles)
-    seen = {h["id"] for h in own}
-    return (own + [h for h in hits if h["id"] not in seen])[:limit]
+    return search(conn, text, limit=limit, prefer=titles)
 
 
 #: A checked answer's citations are filled up to this many with the nearest passages of its page.
 RELATED = 5
+
+
+def _page_neighbours(conn, table: LogicTable, reading: Reading, state: str, page: str, text: str,
+                     have: set[str]) -> list[dict]:
+    """The passages of a checked answer's page nearest to the question, not already cited: the
+    passage a judge would quote may be another than the one the row cites, and when the reading
+    was wrong the right one is often among them. Searched with the other names of the Skills
+    and properties the reading found (an English question meets the Spanish Camuflado page
+    through "Esquivar"), not the glossary's expansion: a cold `ask` the logic answers never
+    loads the glossary."""
+    vocab = table.vocabulary
+    names = [p for sid in [*(a.subject for a in reading.actions), *reading.properties] if sid in vocab.subjects
+             for p in vocab.subjects[sid].phrases]
+    for extra in ((), vocab.state_names.get(state, ())):
+        # the state's names only when nothing else is found: "¿Sobrevive el Despliegue Oculto a
+        # Esquivar?" shares no word with the English page, which says "any Short Skill"
+        hits = [h for h in search(conn, " ".join([text, *names, *extra]), limit=RELATED, pages=[page], expand=False)
+                if h["id"] not in have]
+        if hits:
+            return hits
+    return []
 
 
 def _hit(h: dict) -> dict:

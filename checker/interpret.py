@@ -77,11 +77,10 @@ def _misspelt_asking_word(unplaced: list[str], lang: str) -> tuple[str, str] | N
 @functools.lru_cache(maxsize=2)
 def _asking_words(lang: str) -> list[str]:
     from rulecheck.checker.lexicon import LEXICON_DIR
+    from rulecheck.checker.words import fold
     from rulecheck.data import read_toml
 
     data = read_toml(LEXICON_DIR / f"{lang}.toml", ValueError, "the lexicon", "Reinstall rulecheck.")
-    from rulecheck.checker.words import fold
-
     return sorted({fold(p) for ask in data.get("ask", []) for p in ask.get("phrases", []) if " " not in p and len(p) >= 5})
 
 

@@ -185,10 +185,7 @@ class _Actions:
     def _state_of(self, m: Mention) -> str:
         """The state a state, hint or plain-marker mention names, in the question's edition
         ("camo marker" in an N3 question is TO Camouflaged)."""
-        default = self._camouflage_state(DEFAULT_EDITION)
-        if m.kind == "state" and not (self.edition and m.value == default):
-            return m.value
-        return self._camouflage_state(self.edition or DEFAULT_EDITION)
+        return self._in_edition(m.value if m.kind == "state" else self._camouflage_state(DEFAULT_EDITION))
 
     def _verb_form(self, m: Mention) -> bool:
         """Whether a Skill is named by a verb's gerund or infinitive ("shooting", "disparar"),
@@ -201,16 +198,10 @@ class _Actions:
     def _done_against(self, subject: str) -> bool:
         """Whether a Skill, or a more general one it is a kind of, is done against another
         trooper (`against` in the logic table: Discover, an Attack)."""
-        seen, todo = set(), [subject]
-        while todo:
-            sid = todo.pop()
-            if sid in seen or sid not in self.vocab.subjects:
-                continue
-            seen.add(sid)
-            if self.vocab.subjects[sid].against:
-                return True
-            todo.extend(self.vocab.subjects[sid].parents)
-        return False
+        from rulecheck.checker.engine import ancestors_in
+
+        subjects = self.vocab.subjects
+        return any(subjects[s].against for s in ancestors_in(subjects, subject) if s in subjects)
 
     def _answered_skill(self, m: Mention) -> Mention | None:
         """The Skill `m` is named as the target of ("Dodge against a Template", "ORA contra su

@@ -146,19 +146,6 @@ class _AskedAndComposites:
 
     # --- composites --------------------------------------------------------------------------
 
-    def _negation_before(self, i: int) -> int | None:
-        """The unused negation right before word `i`, an auxiliary or two between ("is not hit",
-        "no es impactado"), or None."""
-        j = i - 1
-        while j >= 0 and i - j <= 3 and self.toks[j].sent == self.toks[i].sent:
-            role = self.rec.roles.get(j)
-            if role == "negation":
-                return j if j not in self.used else None
-            if role not in ("stop", "passive"):
-                return None
-            j -= 1
-        return None
-
     def _composite(self, states: list[str], prop: str) -> str | None:
         """The composite subject the question is about, if one is found that the states' rows
         speak of and no Skill named outside its words is more specific."""
@@ -184,12 +171,13 @@ class _AskedAndComposites:
         found.sort(key=lambda f: (not any(self.toks[a].sent == self.last for a, _ in f[2]), -f[1]))
         sid, n, places = found[0]
         if self.vocab.subjects[sid].kind == "event":
-            negation = next((j for j in (self._negation_before(a) for a, _ in places) if j is not None), None)
-            if negation is not None:
+            said = [Mention("event", sid, a, b, "") for a, b in places]
+            negated = next((m for m in said if self._negated(m)), None)
+            if negated is not None:
                 # "…but the marker is not hit": the event is said not to happen
-                self.used.add(negation)
-                for a, b in places:
-                    self.used.update(range(a, b))
+                self._use_negation(negated)
+                for m in said:
+                    self._use(m)
                 return None
         in_question = any(self.toks[a].sent == self.last for a, _ in places)
         if not in_question and self.vocab.subjects[sid].kind == "property" and \

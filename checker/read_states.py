@@ -71,9 +71,7 @@ class _StatesAndConditions:
                 ids = [sid]
                 # read as if written right: "does hiden deployment survive…?" asks of the state named
                 named = [Mention("state", sid, start, end, words)]
-        if self.edition:  # "Camouflaged" in an N3 question is that edition's camouflage: TO Camouflaged
-            default, here = self._camouflage_state(DEFAULT_EDITION), self._camouflage_state(self.edition)
-            ids = list(dict.fromkeys(here if s == default else s for s in ids))
+        ids = list(dict.fromkeys(self._in_edition(s) for s in ids))
         for m in named + hints + weak:
             self._use(m)
         if others and ids:
@@ -122,6 +120,13 @@ class _StatesAndConditions:
                                                          for i in gap[1:]):
                 return True  # "camo trooper started in Hidden Deployment"
         return False
+
+    def _in_edition(self, state: str) -> str:
+        """A state named in the question's edition: "Camouflaged" in an N3 question is that
+        edition's camouflage, TO Camouflaged."""
+        if self.edition and state == self._camouflage_state(DEFAULT_EDITION):
+            return self._camouflage_state(self.edition)
+        return state
 
     def _camouflage_state(self, edition: str) -> str:
         """The first state a Camouflage Skill deploys in, of `edition` (Camouflaged for N4)."""
@@ -213,12 +218,8 @@ class _StatesAndConditions:
                 value = "inside"
                 self.used.add(inside[0])
             elif m.start > 0 and self.rec.roles.get(m.start - 1) == "negation" and m.start - 1 not in self.used:
+                value = "outside"  # "in ZoC but not LoF" (the negation, now used, flips nothing below)
                 self.used.add(m.start - 1)
-                found[axis] = "outside"  # "in ZoC but not LoF"
-                self._use(m)
-                if asked:
-                    self.question_axes.add(axis)
-                continue
             else:
                 continue
             self._use(m)

@@ -92,8 +92,13 @@ _BM25_K1 = 1.2
 ROW_BUDGET = 3_000
 
 
+#: How deep `search(prefer=…)` looks for the preferred pages' passages, in multiples of `limit`.
+PREFER_DEPTH = 6
+
+
 def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = ROW_BUDGET,
-           pages: list[str] | tuple[str, ...] | None = None, expand: bool = True) -> list[dict]:
+           pages: list[str] | tuple[str, ...] | None = None, expand: bool = True,
+           prefer: list[str] | tuple[str, ...] | None = None) -> list[dict]:
     """Rules and FAQs nearest to `text`, best first, the two kinds ranked on one scale.
 
     The question's content words are searched, and beside them the other names (English and
@@ -108,6 +113,7 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = RO
     matched stay within `budget` (`search_plan`): in a big base the words that match a large
     share of it (low IDF) are left out of that table's query and ceiling, as stop words are.
     `pages`: only passages of the pages with these titles (a FAQ: linked to one of them).
+    `prefer`: those pages' passages among the best `limit × PREFER_DEPTH` first, then the rest.
     Each hit: `kind` (`rule`/`faq`/`errata`), `id`, `page`, `section`, `text`, `version`,
     `score`, `rank` (−score: lower is better, like bm25) and `bm25` (the table's own rank); a rule
     also `section_label`, its section's heading as the page writes it (`CANCELACIÓN`), or None.
@@ -120,9 +126,19 @@ def search(conn: sqlite3.Connection, text: str, limit: int = 5, budget: int = RO
 
         words += extra_phrases(text, words)
     plans = search_plan(conn, words, budget)
+    if prefer:
+        # One query, deeper: a second one restricted to the pages would cost a cold `ask` in a
+        # base of thousands of pages as much again (SQLite cannot stop early with the filter)
+        hits = _ranked(conn, plans, limit * PREFER_DEPTH, [])
+        return ([h for h in hits if h["page"] in prefer] + [h for h in hits if h["page"] not in prefer])[:limit]
+    return _ranked(conn, plans, limit, list(pages or ()))
+
+
+def _ranked(conn: sqlite3.Connection, plans: dict[str, "Plan"], limit: int, titles: list[str]) -> list[dict]:
+    """The best `limit` passages of both tables for the planned queries, of the pages titled
+    `titles` only when any are given."""
     hits: list[dict] = []
     rules, faqs = plans["rules"], plans["faqs"]
-    titles = list(pages or ())
     marks = ",".join("?" * len(titles))
     rule_filter = f"and pages.title in ({marks})" if titles else ""
     faq_filter = (f"and exists (select 1 from faq_pages join pages on pages.id = faq_pages.page_id "

@@ -1,6 +1,7 @@
 """`rulecheck.kb.read.search`: rules and FAQs ranked on one scale, best passage first."""
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 
@@ -51,6 +52,17 @@ def test_search_keeps_to_the_pages_named(conn):
         ["Hidden Deployment State"])}
     assert {h["id"] for h in hits if h["kind"] != "rule"} <= linked
     assert any(h["page"] == "TO Camouflaged" for h in search(conn, q, limit=10))
+
+
+def test_search_can_prefer_pages_without_leaving_out_the_rest(conn):
+    """`prefer`: the pages' own passages first, then the base's best, never more than `limit`."""
+    q = "Is the Combat Group of a Marker Open or Private Information?"
+    assert search(conn, q, limit=6)[0]["page"] == "TO Camouflaged"  # what the words alone rank first
+    for page in ("Hidden Deployment State", "HoloMask State"):
+        pages = [h["page"] for h in search(conn, q, limit=6, prefer=[page])]
+        own = len(pages) - len(list(itertools.dropwhile(lambda p: p == page, pages)))
+        assert len(pages) == 6 and own >= 1 and page not in pages[own:], pages
+    assert own < 6  # HoloMask has fewer such passages: the rest of the base fills the answer
 
 
 def test_no_content_words_no_hits(conn):

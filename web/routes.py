@@ -85,16 +85,15 @@ def _page_answer(path: str, question: str, edition: str | None, context: dict | 
     """The answer for the HTML page: as `ask.json`, with sections named as the pages write them."""
     answer = _answer(path, question, edition, context)
     _placed(path, answer.get("citations") or [])
-    answer["outcome"] = outcome_label(answer)
     answer.update(banner_words(answer))
     return answer
 
 
-def outcome_label(answer: dict) -> str:
+def outcome_label(answer: dict, banner: dict | None = None) -> str:
     """A few words saying what the verdict means for the thing asked ("— it is not revealed: it
     stays hidden": "no" to "is it revealed?" is good news for its player), in the answer's
     language, from `data/wording/<lang>.toml` [banner]; "" when yes/no says it all."""
-    banner = _banner(answer)
+    banner = banner if banner is not None else _banner(answer)
     asked = (answer.get("scenario") or {}).get("ask")
     verdict = answer.get("verdict")
     return banner.get(f"{asked}.{verdict}") or banner.get(f"outcome.{verdict}", "")
@@ -108,12 +107,12 @@ def _banner(answer: dict) -> dict[str, str]:
     return wording.get(lang, wording["en"])["banner"]
 
 
-def banner_words(answer: dict) -> dict[str, str]:
-    """The banner's verdict word, its "not placed" label and the answer's headings (`labels`), in
-    the answer's language."""
+def banner_words(answer: dict) -> dict:
+    """The banner's verdict word and `outcome`, its "not placed" label and the answer's headings
+    (`labels`), in the answer's language."""
     banner = _banner(answer)
     return {"verdict_word": banner.get(answer.get("verdict") or "", (answer.get("verdict") or "").capitalize()),
-            "unplaced_label": banner["unplaced"], "labels": banner}
+            "outcome": outcome_label(answer, banner), "unplaced_label": banner["unplaced"], "labels": banner}
 
 
 def _citation_url(datasette, database: str, citation: dict) -> str:
