@@ -2,18 +2,31 @@
 validated, and the check that no two rows can match one scenario with equal priority."""
 from __future__ import annotations
 
+import os
 import re
 from functools import lru_cache
-from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rulecheck.checker.errors import LogicTableError, suggest
 from rulecheck.checker.states import StateInfo
 from rulecheck.checker.vocabulary import Packed, Subject, Vocabulary
-from rulecheck.data import DATA_DIR, read_toml
+from rulecheck.data import DATA_ROOT, read_toml
 from rulecheck.kb.user_cache import cache_file, load_cached
 
-LOGIC_PATH = DATA_DIR / "logic.toml"
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: The bundled logic table, as text (`LOGIC_PATH` is the same file as a `pathlib.Path`).
+LOGIC_FILE = os.path.join(DATA_ROOT, "logic.toml")
+
+
+def __getattr__(name: str):
+    """`LOGIC_PATH`, made on first use: a cold `rulecheck ask` never imports `pathlib`."""
+    if name == "LOGIC_PATH":
+        from pathlib import Path
+
+        return Path(LOGIC_FILE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: topic → the outcomes a row of that topic may give.
 OUTCOMES: dict[str, tuple[str, ...]] = {
@@ -241,29 +254,32 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
     bundled one by default. The bundled table, once validated, is also kept in the user cache
     folder (see `_cache_file`), so a cold `rulecheck ask` skips parsing TOML and validating.
     """
-    if (path is None or Path(path) == LOGIC_PATH) and glossary is None:
+    if (path is None or os.path.normpath(path) == os.path.normpath(LOGIC_FILE)) and glossary is None:
         return _load_bundled()
-    return _load(str(path or LOGIC_PATH), str(glossary) if glossary else None)
+    return _load(os.fspath(path or LOGIC_FILE), os.fspath(glossary) if glossary else None)
 
 
 #: Bumped whenever the cached form below changes shape.
 _CACHE_FORMAT = 13
 
 
-def _cache_file() -> Path | None:
+def _cache_file() -> str | None:
     """`<cache dir>/rulecheck/logic-<key>.marshal`, keyed (`user_cache.cache_file`) by the Python
     version and the name, size and modification time of every file the table is read from (the
     logic table, glossary, verdict table, lexicons, common words, wording, manifest and pages) and
     of the code that reads them: any change is a new file."""
-    here = Path(__file__).parent
+    here = os.path.dirname(os.path.abspath(__file__))
+
+    def listing(folder: str, suffix: str = "") -> list[str]:
+        return sorted(e.path for e in os.scandir(folder) if e.name.endswith(suffix))
     try:
-        code = sorted(p for p in here.iterdir() if p.suffix == ".py")
-        data_files = [*sorted((DATA_DIR / "lexicon").iterdir()), *sorted((DATA_DIR / "wording").iterdir()),
-                      *sorted((DATA_DIR / "pages").iterdir())]
+        code = listing(here, ".py")
+        data_files = [*listing(os.path.join(DATA_ROOT, "lexicon")), *listing(os.path.join(DATA_ROOT, "wording")),
+                      *listing(os.path.join(DATA_ROOT, "pages"))]
     except OSError:
         return None
-    sources = [LOGIC_PATH, DATA_DIR / "glossary.toml", DATA_DIR / "verdicts.toml", DATA_DIR / "manifest.toml",
-               *data_files, *code, here.parent / "kb" / "glossary.py"]
+    sources = [LOGIC_FILE, *(os.path.join(DATA_ROOT, name) for name in ("glossary.toml", "verdicts.toml", "manifest.toml")),
+               *data_files, *code, os.path.join(os.path.dirname(here), "kb", "glossary.py")]
     return cache_file("logic", sources, salt=str(_CACHE_FORMAT))
 
 
@@ -301,12 +317,14 @@ def _from_plain(data: tuple) -> LogicTable:
 
 @lru_cache(maxsize=1)
 def _load_bundled() -> LogicTable:
-    return load_cached(_cache_file(), lambda: _load(str(LOGIC_PATH)), _to_plain, _from_plain)
+    return load_cached(_cache_file(), lambda: _load(LOGIC_FILE), _to_plain, _from_plain)
 
 
 
 @lru_cache(maxsize=8)
 def _load(path: str, glossary: str | None = None) -> LogicTable:
+    from pathlib import Path
+
     from rulecheck.checker.lexicon import build_vocabulary
     from rulecheck.checker.verdicts import load_verdicts
     from rulecheck.checker.wording import load_wording
@@ -317,6 +335,7 @@ def _load(path: str, glossary: str | None = None) -> LogicTable:
 
     data = read_toml(path, LogicTableError, "the logic table", "Fix the file (an authoring error).")
     folder = Path(path).parent
+    bundled_data = Path(DATA_ROOT)
 
     def beside(name: str, bundled: Path) -> Path:
         # a data folder of its own (a test's fictional state, a user's table) may hold any of
@@ -326,8 +345,8 @@ def _load(path: str, glossary: str | None = None) -> LogicTable:
     lexicon_dir = beside("lexicon", LEXICON_DIR)
     glossary = glossary or (str(folder / "glossary.toml") if (folder / "glossary.toml").exists() else None)
     vocabulary = build_vocabulary(data, path, lexicon_dir, glossary_path=glossary,
-                                  own_lexicon=lexicon_dir != LEXICON_DIR or folder == DATA_DIR,
-                                  data_dir=folder if (folder / "manifest.toml").exists() else DATA_DIR)
+                                  own_lexicon=lexicon_dir != LEXICON_DIR or folder == bundled_data,
+                                  data_dir=folder if (folder / "manifest.toml").exists() else bundled_data)
     for axis, value, phrases, _, _, needs in vocabulary.cues:
         for need in needs:
             if need not in vocabulary.subjects:

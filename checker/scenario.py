@@ -2,7 +2,7 @@
 read into the same `Reading` a question gives."""
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 from rulecheck.checker.errors import BadScenario, UnknownEdition
 from rulecheck.checker.logic import AXES, LogicTable
@@ -116,7 +116,7 @@ _FILE_FIELDS = {"state", "edition", "declares", "events", "enemy", "properties",
 _LIST_FIELDS = ("declares", "events", "enemy", "properties", "leader")
 
 
-def load_scenario(table: LogicTable, path: Path | str, *, edition: str | None = None) -> Reading:
+def load_scenario(table: LogicTable, path: str | os.PathLike, *, edition: str | None = None) -> Reading:
     """Read a scenario file (TOML); `BadScenario` naming the file and field at fault.
 
     `edition` (the command line's `--edition`) wins over the file's `edition`.

@@ -6,14 +6,19 @@ turns the pair into yes / no / depends / unknown. A pair the table lacks is `unk
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rulecheck.checker.errors import LogicTableError
 from rulecheck.checker.logic import OUTCOMES as ROW_OUTCOMES
-from rulecheck.data import DATA_DIR, read_toml
+from rulecheck.data import DATA_ROOT, read_toml
 
-VERDICTS_PATH = DATA_DIR / "verdicts.toml"
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: The bundled verdict table, as text (`VERDICTS_PATH` is the same file as a `pathlib.Path`).
+VERDICTS_FILE = os.path.join(DATA_ROOT, "verdicts.toml")
 VERDICTS = ("yes", "no", "depends", "unknown")
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "fact")
 POLARITIES = ("+", "-")
@@ -21,9 +26,18 @@ POLARITIES = ("+", "-")
 OUTCOMES = (*dict.fromkeys(o for outcomes in ROW_OUTCOMES.values() for o in outcomes), "depends")
 
 
-def load_verdicts(path: Path | str = VERDICTS_PATH) -> dict[tuple[str, str, str], str]:
+def __getattr__(name: str):
+    """`VERDICTS_PATH`, made on first use: a cold `rulecheck ask` never imports `pathlib`."""
+    if name == "VERDICTS_PATH":
+        from pathlib import Path
+
+        return Path(VERDICTS_FILE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def load_verdicts(path: Path | str = VERDICTS_FILE) -> dict[tuple[str, str, str], str]:
     """(proposition, polarity, outcome) → verdict; `LogicTableError` naming a bad cell."""
-    return dict(_load(str(path)))
+    return dict(_load(os.fspath(path)))
 
 
 @lru_cache(maxsize=4)

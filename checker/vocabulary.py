@@ -471,11 +471,13 @@ def common_words(lang: str) -> CommonWords:
     lexicon does not know needs them."""
     words = _common.get(lang)
     if words is None:
-        from rulecheck.data import DATA_DIR
+        import os
 
-        path = DATA_DIR / "lexicon" / f"common-{lang}.txt"
+        from rulecheck.data import DATA_ROOT
+
         try:
-            text = path.read_text(encoding="utf-8")
+            with open(os.path.join(DATA_ROOT, "lexicon", f"common-{lang}.txt"), encoding="utf-8") as f:
+                text = f.read()
         except OSError:
             text = ""
         words = _common[lang] = CommonWords(text)

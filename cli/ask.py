@@ -144,14 +144,14 @@ def _answer(conn, table, opts: AskOptions):
 
 
 def _connect(db):
-    from rulecheck.kb.rebuild import ensure_built
+    from rulecheck.kb.rebuild import ensure_built_file
     from rulecheck.kb.read import connect
 
     def building(path, reason: str) -> None:
         why = "first use" if reason == "missing" else "the bundled data changed"
         click.echo(f"Building the knowledge base at {path} ({why})…", err=True)
 
-    return connect(ensure_built(db, on_build=building, on_note=lambda message: click.echo(message, err=True)))
+    return connect(ensure_built_file(db, on_build=building, on_note=lambda message: click.echo(message, err=True)))
 
 
 def _print_coverage(conn, table, as_json: bool) -> None:

@@ -35,13 +35,14 @@ _CACHE_FORMAT = 1
 def _index() -> _Index:
     """The index of the bundled glossary: kept in the user cache folder (`user_cache`), so a cold
     `rulecheck ask` that searches skips parsing the glossary's TOML."""
-    from pathlib import Path
+    import os
 
-    from rulecheck.kb.glossary import GLOSSARY_PATH
+    from rulecheck.kb.glossary import GLOSSARY_FILE
     from rulecheck.kb.user_cache import cache_file, load_cached
 
-    here = Path(__file__).parent
-    cache = cache_file("glossary", [GLOSSARY_PATH, here / "glossary.py", here / "expansion.py"], salt=str(_CACHE_FORMAT))
+    here = os.path.dirname(os.path.abspath(__file__))
+    sources = [GLOSSARY_FILE, os.path.join(here, "glossary.py"), os.path.join(here, "expansion.py")]
+    cache = cache_file("glossary", sources, salt=str(_CACHE_FORMAT))
     return load_cached(cache, _make_index, _index_to_plain, _index_from_plain)
 
 

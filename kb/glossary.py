@@ -5,16 +5,20 @@ imported only when the file is parsed (a cached logic table never parses it).
 """
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from functools import lru_cache
-from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from rulecheck.data import DATA_DIR, read_toml
+from rulecheck.data import DATA_ROOT, read_toml
 from rulecheck.kb.errors import KnowledgeBaseError
 
-GLOSSARY_PATH = DATA_DIR / "glossary.toml"
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: The bundled glossary, as text (`GLOSSARY_PATH` is the same file as a `pathlib.Path`).
+GLOSSARY_FILE = os.path.join(DATA_ROOT, "glossary.toml")
 KINDS = ("state", "skill", "event", "concept")
 
 
@@ -89,9 +93,18 @@ class Glossary(NamedTuple):
         return None
 
 
-def load_glossary(path: Path | str = GLOSSARY_PATH) -> Glossary:
+def __getattr__(name: str):
+    """`GLOSSARY_PATH`, made on first use: a `rulecheck ask` that searches never imports `pathlib`."""
+    if name == "GLOSSARY_PATH":
+        from pathlib import Path
+
+        return Path(GLOSSARY_FILE)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def load_glossary(path: Path | str = GLOSSARY_FILE) -> Glossary:
     """Read and validate the glossary; raise `GlossaryError` naming the entry at fault."""
-    return _load(str(path))
+    return _load(os.fspath(path))
 
 
 @lru_cache(maxsize=4)

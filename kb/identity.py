@@ -52,3 +52,18 @@ def is_rulecheck_base(conn: sqlite3.Connection) -> bool:
     except sqlite3.Error:
         return False
     return True
+
+
+#: Bytes a `file:` URI keeps as they are (RFC 3986 unreserved, and the path's slashes).
+_URI_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+
+
+def read_only_uri(path) -> str:
+    """`file:///abs/path?mode=ro` for `sqlite3.connect(…, uri=True)`: the file opened read-only,
+    never created. The absolute, symlink-resolved path is percent-encoded as
+    `pathlib.Path.as_uri` does (a `?`, `#` or `%` in a folder name stays part of the path), without
+    importing `pathlib` on the cold `rulecheck ask` path."""
+    import os
+
+    raw = os.fsencode(os.path.realpath(path))
+    return "file://" + "".join(chr(b) if b in _URI_SAFE else f"%{b:02X}" for b in raw) + "?mode=ro"

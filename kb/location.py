@@ -1,19 +1,24 @@
 """Where the knowledge base lives, what a base file at that path is, and whether it is current
 with the bundled data. Read side: it never imports the build (`rulecheck.kb.rebuild` does the
-automatic build)."""
+automatic build).
+
+Every `rulecheck ask` goes through here, so the work is done on paths as text (`os.path`); only
+the public functions that have always handed out `pathlib.Path`s make one, on return."""
 from __future__ import annotations
 
 import os
 import sqlite3
 import zlib
 from collections.abc import Iterable
-from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from rulecheck.data import DATA_DIR
+from rulecheck.data import DATA_ROOT
 from rulecheck.kb.user_cache import cache_dir, prune
 from rulecheck.kb.errors import KnowledgeBaseError, NotAKnowledgeBase
-from rulecheck.kb.identity import is_rulecheck_base
+from rulecheck.kb.identity import is_rulecheck_base, read_only_uri
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ENV_VAR = "RULECHECK_DB"
 _CODE_DIRS = ("ingest", "kb")
@@ -42,25 +47,45 @@ class BaseState(NamedTuple):
     manifests: list[ExtraSource] = []
 
 
-def _home() -> Path:
-    try:
-        return Path.home()
-    except (RuntimeError, KeyError) as e:  # no HOME and no passwd entry for this uid (CI containers)
+def _home() -> str:
+    home = os.path.expanduser("~")
+    if home == "~":  # no HOME and no passwd entry for this uid (CI containers)
         raise KnowledgeBaseError(
             "Cannot tell where to keep the knowledge base: this user has no home folder. "
-            f"Give one with --db FILE or the {ENV_VAR} environment variable.") from e
+            f"Give one with --db FILE or the {ENV_VAR} environment variable.")
+    return home
 
 
-def _expand(path: str | os.PathLike) -> Path:
-    """`~` expanded; a clear error where there is no home to expand it to."""
+def _expand(path: str | os.PathLike) -> str:
+    """`~` expanded, `.` and doubled slashes dropped as `Path` drops them; a clear error where
+    there is no home to expand it to."""
     text = os.fspath(path)
     if text.startswith("~"):
-        try:
-            return Path(text).expanduser()
-        except (RuntimeError, KeyError) as e:
+        expanded = os.path.expanduser(text)
+        if expanded.startswith("~"):
             raise KnowledgeBaseError(f"Cannot expand {text}: this user has no home folder. "
-                                     "Give the database path without ~.") from e
-    return Path(text)
+                                     "Give the database path without ~.")
+        text = expanded
+    return _tidy(text)
+
+
+def _tidy(text: str) -> str:
+    """A path written as `pathlib` writes it: no `.` parts, doubled or trailing slashes (`..` kept)."""
+    if not text:
+        return "."
+    lead = "/" if text.startswith("/") else ""
+    parts = [p for p in text.split("/") if p and p != "."]
+    return lead + "/".join(parts) if parts else (lead or ".")
+
+
+def db_file(db: str | os.PathLike | None = None) -> str:
+    """`resolve_db_path` as text: what the cold `rulecheck ask` path uses."""
+    if db:
+        return _expand(db)
+    if os.environ.get(ENV_VAR):
+        return _expand(os.environ[ENV_VAR])
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(_home(), ".local", "share")
+    return _tidy(os.path.join(base, "rulecheck", "rulecheck.db"))
 
 
 def default_db_path() -> Path:
@@ -69,25 +94,54 @@ def default_db_path() -> Path:
     Raises `KnowledgeBaseError` (asking for `--db` or `RULECHECK_DB`) when neither is set and
     the user has no home folder.
     """
-    if os.environ.get(ENV_VAR):
-        return _expand(os.environ[ENV_VAR])
-    base = os.environ.get("XDG_DATA_HOME") or _home() / ".local" / "share"
-    return Path(base) / "rulecheck" / "rulecheck.db"
+    from pathlib import Path
+
+    return Path(db_file())
 
 
 def resolve_db_path(db: str | os.PathLike | None) -> Path:
     """The `--db` value if given, else the default location."""
-    return _expand(db) if db else default_db_path()
+    from pathlib import Path
+
+    return Path(db_file(db))
 
 
 def fingerprint_files() -> list[Path]:
     """Everything a build reads by default, each file once: the bundled data, then the ingest
     and kb code (`kb/` holds this module, in an installed package and a checkout alike)."""
-    root = Path(__file__).resolve().parent.parent  # the installed `rulecheck` package, or the checkout
-    files = sorted(p for p in DATA_DIR.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                   and not _CHECKER_ONLY.intersection(p.relative_to(DATA_DIR).parts))
+    from pathlib import Path
+
+    return [Path(f) for f in _fingerprint_files()]
+
+
+def _fingerprint_files() -> list[str]:
+    """`fingerprint_files` as text, in the same order (each folder's entries sorted by name)."""
+    files: list[str] = []
+
+    def walk(folder: str) -> None:
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            return
+        subfolders = []
+        for entry in entries:
+            if entry.name == "__pycache__" or entry.name in _CHECKER_ONLY:
+                continue
+            if entry.is_dir():
+                subfolders.append(entry.path)
+            elif entry.is_file():
+                files.append(entry.path)
+        for sub in subfolders:
+            walk(sub)
+
+    walk(DATA_ROOT)
+    root = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # the installed package, or the checkout
     for name in _CODE_DIRS:
-        files += sorted((root / name).glob("*.py")) if (root / name).is_dir() else []
+        try:
+            files.extend(sorted(e.path for e in os.scandir(os.path.join(root, name))
+                                if e.name.endswith(".py") and e.is_file()))
+        except OSError:
+            pass
     return files
 
 
@@ -98,11 +152,12 @@ def bundled_fingerprint() -> str:
     The hash is of contents (a base copied to another machine stays current), but every
     `rulecheck ask` checks it, so it is kept in the user cache folder under a key made of the
     files' names, sizes and modification times: unchanged files are not read again."""
-    files = fingerprint_files()
+    files = _fingerprint_files()
     memo = _fingerprint_memo(files)
     if memo is not None:
         try:
-            known = memo.read_text(encoding="ascii").strip()
+            with open(memo, encoding="ascii") as f:
+                known = f.read().strip()
             if len(known) == 16 and all(c in "0123456789abcdef" for c in known):
                 return known
         except (OSError, UnicodeDecodeError):
@@ -110,9 +165,10 @@ def bundled_fingerprint() -> str:
     digest = files_digest(files)
     if memo is not None:
         try:
-            memo.parent.mkdir(parents=True, exist_ok=True)
-            tmp = memo.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(digest, encoding="ascii")
+            os.makedirs(os.path.dirname(memo), exist_ok=True)
+            tmp = f"{memo}.{os.getpid()}.tmp"
+            with open(tmp, "w", encoding="ascii") as f:
+                f.write(digest)
             os.replace(tmp, memo)
             prune(memo, "fingerprint-*")
         except OSError:
@@ -121,17 +177,18 @@ def bundled_fingerprint() -> str:
 
 
 
-def _fingerprint_memo(files: list[Path]) -> Path | None:
+def _fingerprint_memo(files: list[str]) -> str | None:
     """`<cache dir>/rulecheck/fingerprint-<key>`, the key the files' names, sizes and times."""
     try:
-        stamp = "\n".join(f"{p}:{st.st_size}:{st.st_mtime_ns}" for p in files for st in [p.stat()]).encode()
+        stamp = "\n".join(f"{p}:{st.st_size}:{st.st_mtime_ns}" for p in files for st in [os.stat(p)]).encode()
     except OSError:
         return None
     folder = cache_dir()
-    return folder / f"fingerprint-{zlib.crc32(stamp):08x}{zlib.adler32(stamp):08x}" if folder is not None else None
+    name = f"fingerprint-{zlib.crc32(stamp):08x}{zlib.adler32(stamp):08x}"
+    return os.path.join(folder, name) if folder is not None else None
 
 
-def files_digest(paths: Iterable[Path], salt: str = "") -> str:
+def files_digest(paths: Iterable[str | os.PathLike], salt: str = "") -> str:
     """16 hex digits over the names and contents of `paths` (and `salt`): changes when any does.
 
     Each name and content is preceded by its length, so moving bytes from one to the next
@@ -142,7 +199,9 @@ def files_digest(paths: Iterable[Path], salt: str = "") -> str:
     """
     crc, adler = zlib.crc32(salt.encode()), zlib.adler32(salt.encode())
     for p in paths:
-        for chunk in (p.name.encode(), p.read_bytes()):
+        with open(p, "rb") as f:
+            content = f.read()
+        for chunk in (os.path.basename(os.fspath(p)).encode(), content):
             for part in (b"%d:" % len(chunk), chunk):
                 crc, adler = zlib.crc32(part, crc), zlib.adler32(part, adler)
     return f"{crc:08x}{adler:08x}"
@@ -169,7 +228,7 @@ def extras_to_meta(extras: Iterable[ExtraSource]) -> str:
     return json.dumps([{"given": e.given, "path": e.path} for e in extras])
 
 
-def inspect_base(path: Path) -> BaseState:
+def inspect_base(path: str | os.PathLike) -> BaseState:
     """What is at `path`: nothing (or an empty file), a current base, or a stale one.
 
     Raises `NotAKnowledgeBase` for a folder or any file that is not provably a rulecheck base
@@ -177,11 +236,13 @@ def inspect_base(path: Path) -> BaseState:
     rulecheck never overwrites those. `KnowledgeBaseError` when the file
     cannot be read.
     """
+    path = os.fspath(path)
     try:
-        if not path.exists():
+        if not os.path.exists(path):
             return BaseState("missing", None, [])
-        if path.is_dir():
-            raise NotAKnowledgeBase(f"{path} is a folder; give a database file path such as {path / 'rulecheck.db'}")
+        if os.path.isdir(path):
+            raise NotAKnowledgeBase(f"{path} is a folder; give a database file path such as "
+                                    f"{os.path.join(path, 'rulecheck.db')}")
         with open(path, "rb") as f:
             header = f.read(len(_SQLITE_HEADER))
     except OSError as e:
@@ -191,7 +252,7 @@ def inspect_base(path: Path) -> BaseState:
     rows: dict[str, str] = {}
     if header == _SQLITE_HEADER:
         try:
-            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            conn = sqlite3.connect(read_only_uri(path), uri=True)
             try:
                 if is_rulecheck_base(conn):
                     rows = dict(conn.execute("select key, value from meta where key in "
@@ -211,7 +272,7 @@ def inspect_base(path: Path) -> BaseState:
 def built_fingerprint(path: Path) -> tuple[str | None, list[str]]:
     """The fingerprint and extra sources (absolute paths) recorded in an existing base, or (None, [])."""
     try:
-        state = inspect_base(Path(path))
+        state = inspect_base(path)
     except KnowledgeBaseError:
         return None, []
     return state.fingerprint, [e.path for e in state.extras]

@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 import sqlite3
-from pathlib import Path
 from typing import NamedTuple
 
 from rulecheck.kb.errors import KnowledgeBaseError, MissingDatabase, NotAKnowledgeBase
+from rulecheck.kb.identity import read_only_uri
 
 __all__ = ["KnowledgeBaseError", "MissingDatabase", "NotAKnowledgeBase", "connect", "faqs_by_id", "fts_query",
            "get_meta", "rules_by_id", "search", "search_plan"]
 
 
-def connect(path: Path | str) -> sqlite3.Connection:
+def connect(path: str | os.PathLike) -> sqlite3.Connection:
     """Open the base read-only, rows as `sqlite3.Row`; raise `MissingDatabase` with the fix."""
-    path = Path(path)
-    if not path.exists():
+    path = os.fspath(path)
+    if not os.path.exists(path):
         raise MissingDatabase(f"No knowledge base at {path}. Build it with: rulecheck build --db {path}")
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    conn = sqlite3.connect(read_only_uri(path), uri=True, check_same_thread=False)
     conn.row_factory = sqlite3.Row
     try:
         conn.execute("select 1 from rules limit 1")

@@ -245,7 +245,7 @@ def test_a_broken_logic_table_is_an_error_not_a_usage_error(run_ask, tmp_path, m
     bad.write_text(logic.LOGIC_PATH.read_text(encoding="utf-8").replace('state = "holomask"', 'state = "holomsk"', 1),
                    encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(logic, "LOGIC_PATH", bad)
+    monkeypatch.setattr(logic, "LOGIC_FILE", str(bad))
     logic._load_bundled.cache_clear()
     try:
         result = run_ask("Is a camo marker revealed if it moves?")

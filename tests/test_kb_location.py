@@ -270,8 +270,10 @@ def test_the_fingerprint_is_kept_and_follows_an_edit(tmp_path, monkeypatch):
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     data = tmp_path / "data"
-    shutil.copytree(location.DATA_DIR, data, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(location, "DATA_DIR", data)
+    from rulecheck.data import DATA_DIR
+
+    shutil.copytree(DATA_DIR, data, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(location, "DATA_ROOT", str(data))
     first = location.bundled_fingerprint()
     memos = list((tmp_path / "cache" / "rulecheck").glob("fingerprint-*"))
     assert len(memos) == 1 and memos[0].read_text() == first

@@ -6,6 +6,7 @@ the Python that reads it, and only the cache's own errors are swallowed.
 from __future__ import annotations
 
 import marshal
+import os
 import shutil
 from pathlib import Path
 
@@ -71,7 +72,7 @@ def test_the_key_follows_the_files_and_the_python(cache_home, tmp_path, monkeypa
     assert logic._cache_file() == first
     copy = tmp_path / "logic.toml"
     copy.write_bytes(logic.LOGIC_PATH.read_bytes())
-    monkeypatch.setattr(logic, "LOGIC_PATH", copy)
+    monkeypatch.setattr(logic, "LOGIC_FILE", str(copy))
     moved = logic._cache_file()
     assert moved != first and logic._cache_file() == moved
     copy.write_bytes(copy.read_bytes() + b"\n# an edit\n")
@@ -86,9 +87,9 @@ def test_the_key_follows_the_files_and_the_python(cache_home, tmp_path, monkeypa
 def test_the_key_follows_every_data_file_the_table_is_read_with(cache_home, tmp_path, monkeypatch, data_file):
     """An edited verdict table, glossary, lexicon or wording file is a new cache file."""
     data = tmp_path / "data"
-    shutil.copytree(logic.DATA_DIR, data, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(logic, "DATA_DIR", data)
-    monkeypatch.setattr(logic, "LOGIC_PATH", data / "logic.toml")
+    shutil.copytree(logic.DATA_ROOT, data, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(logic, "DATA_ROOT", str(data))
+    monkeypatch.setattr(logic, "LOGIC_FILE", str(data / "logic.toml"))
     before = logic._cache_file()
     edited = data / data_file
     edited.write_text(edited.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
@@ -98,10 +99,9 @@ def test_the_key_follows_every_data_file_the_table_is_read_with(cache_home, tmp_
 def test_no_home_means_no_cache_and_no_traceback(monkeypatch):
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
 
-    def no_home():
-        raise RuntimeError("Could not determine home directory.")
-
-    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    # no HOME and no passwd entry: `~` cannot be expanded (`Path.home()` raises)
+    monkeypatch.delenv("HOME", raising=False)
+    monkeypatch.setattr(os.path, "expanduser", lambda p: p)
     assert logic._cache_file() is None
     logic._load_bundled.cache_clear()
     try:
@@ -123,7 +123,7 @@ def test_writing_a_cache_removes_the_stale_ones(cache_home):
     import os
     import time
 
-    folder = logic._cache_file().parent
+    folder = Path(logic._cache_file()).parent
     folder.mkdir(parents=True, exist_ok=True)
     stale, recent = folder / "logic-0000000000000000.marshal", folder / "logic-1111111111111111.marshal"
     for path in (stale, recent):
@@ -132,4 +132,4 @@ def test_writing_a_cache_removes_the_stale_ones(cache_home):
     os.utime(stale, (two_days_ago, two_days_ago))
     logic._load_bundled.cache_clear()
     logic._load_bundled()
-    assert not stale.exists() and recent.exists() and logic._cache_file().exists()
+    assert not stale.exists() and recent.exists() and os.path.exists(logic._cache_file())

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from pathlib import Path
 
+from rulecheck.kb.identity import read_only_uri
 from rulecheck.web.reload import file_stamp
 
 #: The tables that make a database a rulecheck base.
@@ -45,7 +45,7 @@ def table_names(path: str, stamp=None) -> frozenset[str]:
         return frozenset()
     if path not in _table_names_seen or _table_names_seen[path][0] != stamp:
         try:
-            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+            conn = sqlite3.connect(read_only_uri(path), uri=True)
             try:
                 names = frozenset(row[0] for row in conn.execute("select name from sqlite_master where type = 'table'"))
             finally:

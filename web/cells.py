@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from pathlib import Path
 
 from markupsafe import Markup
 
+from rulecheck.kb.identity import read_only_uri
 from rulecheck.web.faqs import unique_labels
 from rulecheck.web.reload import file_stamp
 
@@ -53,7 +53,7 @@ def _per_version(what: str, path: str, read: Callable[[sqlite3.Connection], obje
         return missing
     key = (what, path)
     if key not in _seen or _seen[key][0] != stamp:
-        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
         conn.row_factory = sqlite3.Row
         try:
             _seen[key] = (stamp, read(conn))

@@ -346,10 +346,10 @@ def base_facts(path: str) -> dict:
     `faq_rules` tells settling FAQs from related ones, and its tables too large for facets
     on every view (`FACET_MAX_ROWS`)."""
     import sqlite3
-    from pathlib import Path
+    from rulecheck.kb.identity import read_only_uri
 
     try:
-        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
         try:
             editions = [row[0] for row in conn.execute(base_editions_sql())]
             columns = {row[1] for row in conn.execute("pragma table_info(faq_rules)")}

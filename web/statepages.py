@@ -8,9 +8,9 @@ Read with sqlite3 and cached per version of the file, since the menu asks on eve
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 from typing import NamedTuple
 
+from rulecheck.kb.identity import read_only_uri
 from rulecheck.web.reload import file_stamp
 
 
@@ -44,7 +44,7 @@ def _read(path: str) -> tuple[StatePage, ...]:
     from rulecheck.kb.glossary import load_glossary
 
     try:
-        conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        conn = sqlite3.connect(read_only_uri(path), uri=True)
         try:
             rows = conn.execute(
                 """select id, title, lang, edition,
