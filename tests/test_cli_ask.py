@@ -178,6 +178,23 @@ def test_ask_path_stays_light(built_db):
     assert out.stdout.strip() == ""
 
 
+def test_the_ask_path_never_imports_pathlib(built_db):
+    """`pathlib` (and the `urllib.parse` and `ipaddress` it loads) would cost a cold `rulecheck
+    ask` about 5 ms: neither a logic answer nor a searched one imports it."""
+    # an editable install's import hook may have loaded pathlib already: an `import pathlib`
+    # from here on raises instead (`None` in sys.modules)
+    code = (
+        "import sys\n"
+        "sys.modules['pathlib'] = None\n"
+        "from rulecheck.cli.main import cli\n"
+        f"for q in ('Does Hidden Deployment survive a Dodge?', 'Can I shoot a camo marker with a Neurocinetics rifle?'):\n"
+        f"    cli.main(['ask', '--db', {str(built_db)!r}, q], standalone_mode=False)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-600:]
+    assert "Verdict: NO" in out.stdout and "Verdict: UNKNOWN" in out.stdout
+
+
 def test_the_console_script_prints_everything_and_keeps_the_exit_code(built_db):
     """`main` ends an `ask` process at once: the whole answer is still written (also into a pipe
     that closes early), and the exit code is the command's."""
