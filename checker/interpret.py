@@ -428,6 +428,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         named = [t for t in self.toks if t.text.upper() in EDITIONS and t.i not in inside]
         for t in named:
             self.used.add(t.i)
+        for t in self.toks:
+            if t.i not in inside and len(t.low) == 2 and t.low[0] == "n" and t.low[1].isdigit() \
+                    and t.text.upper() not in EDITIONS:
+                # "…in N5?": an edition the pages here are not of decides nothing from them
+                self.used.add(t.i)
+                self.issues.append(self.vocab_text("edition_issue").format(
+                    edition=t.text.upper(), editions=" / ".join(EDITIONS)))
         if edition is not None:
             return check_edition(edition)
         return named[0].text.upper() if named else None

@@ -61,7 +61,11 @@ class _Actions:
         ("revealed during the Move"); `instrument` — the means of something ("with a Discover
         roll", "using a Dodge"). Each names a Skill already read, not a second declaration."""
         i = m.start - 1
-        while i >= 0 and self.toks[i].low in self._list("article"):
+        described = 0  # "with a *normal* Discover roll": a plain word describing the Skill
+        while i >= 0 and (self.toks[i].low in self._list("article") or (
+                described < 2 and not self.rec.roles.get(i) and (self._kind_at(i) == "filler" or (
+                    self._kind_at(i) is None and self.vocab.ordinary(self.toks[i], self.rec.lang))))):
+            described += self.toks[i].low not in self._list("article")
             i -= 1
         return i >= 0 and self.toks[i].low in self._words(word_list)
 
@@ -104,6 +108,10 @@ class _Actions:
     def _who_uncached(self, m: Mention, state_mentions: list[Mention]) -> str:
         if self._passive(m):
             return "enemy"
+        owner = next((n for n in self.mentions if n.kind == "actor" and n.end == m.start and self.toks[n.end - 1].poss
+                      and n.value in ("enemy", "ally", "leader")), None)
+        if owner is not None:
+            return owner.value  # "supports the leader's BS Attack", "my opponent's Discover": the owner's
         answered = self._answered_skill(m)
         if answered is not None:
             # "the Team Leader declares Dodge against an incoming Template": the Template is

@@ -19,6 +19,7 @@ class _AskedAndComposites:
                 and (m.value.split(":")[0] not in ("fact", "what_happens") or self._opens_sentence(m))]
         # "the result of an optional Skill": a word that asks, used as the Skill's adjective
         adjectives = [m for m in asks if m.start > 0 and self.toks[m.start - 1].low in self._list("article")
+                      and self._kind_at(m.start - 1) != "actor"  # "el enemigo puede retrasar…": a verb
                       and any(n.kind == "subject" and n.start == m.end for n in self.mentions)]
         for m in adjectives:
             self._use(m)
@@ -61,6 +62,18 @@ class _AskedAndComposites:
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _wishes_for(self, end: int, skills: list[Mention]) -> bool:
+        """Whether the word ending at `end` governs a Skill named right after it ("wants *to
+        shoot*", "decides to Dodge", "quiere disparar"): a wish to declare that Skill."""
+        if self.toks[end - 1].low not in self._words("wish"):
+            return False
+        j = end
+        if j < len(self.toks) and self.toks[j].low in ("to", "a"):
+            j += 1
+        elif not (self.rec.lang == "es" and j < len(self.toks) and self.toks[j].low.endswith(("ar", "er", "ir"))):
+            return False  # "interfere with Automatic Skills": no wish
+        return any(m.start == j and self.toks[m.start].sent == self.toks[end - 1].sent for m in skills)
 
     def _asks_of_the_marker_skill(self, ask: Mention) -> Mention | None:
         """The Marker state of a Hidden Deployment trooper with a Marker-state Skill named as a
@@ -137,8 +150,9 @@ class _AskedAndComposites:
     def _negative_question(self, ask: Mention) -> bool:
         """A negation between the question's opening auxiliary and its verb ("Doesn't it lose…",
         "Is it not revealed…"): asked as a plain question (the answer is the same)."""
-        sent = self.toks[ask.start].sent
-        first = next(t for t in self.toks if t.sent == sent)
+        first = self._question_opening(ask.start)
+        if first.low == "no" and self._question_negation(first.i):
+            return True  # "¿No pierde el camuflaje si se mueve?": "does it lose it?"
         if first.low not in self._list("question"):
             return False
         between = range(first.i + 1, ask.start)
@@ -211,6 +225,10 @@ class _AskedAndComposites:
             # "With his first order he declares a skill. Does he come out as a TO marker?": what
             # the Skill does to the state is asked, not the property the other words touch
             return None
+        if self.vocab.subjects[sid].kind == "property" and skills_outside and any(
+                group and all(self._wishes_for(b, skills_outside) for _, b in group)
+                for group in self.rec.group_places.get(sid, [places])):
+            return None  # "my camo guy wants to shoot, does he get revealed?": the wish is the Skill's
         self.composite_places = places
         # "do I play him with the Janissary's profile rather than his own?": a group of the
         # property's words found only in the alternative turned down asks the property's negation

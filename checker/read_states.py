@@ -266,15 +266,24 @@ class _StatesAndConditions:
         """The negation of a negative question: right after its opening auxiliary ("Doesn't",
         "Shouldn't", "Is it not true that…", "¿No pierde…?")."""
         t = self.toks[i]
-        first = next(x for x in self.toks if x.sent == t.sent)
         if t.sent != self.last:
             return False
+        first = self._question_opening(i)
         if i == first.i:
             return t.low == "no"  # "¿No pierde el camuflaje?"
         if first.low not in self._list("question"):
             return False
         between = [x for x in self.toks[first.i + 1:i]]
         return all(x.low in self._words("question_subject") for x in between) and len(between) <= 1
+
+    def _question_opening(self, i: int):
+        """The word that opens the question holding word `i`: its sentence's first, or, when
+        that opens no question, the first of its clause ("my TO camo got hit by a Riotstopper,
+        *doesn't* that reveal him?")."""
+        first = next(x for x in self.toks if x.sent == self.toks[i].sent)
+        if first.low in self._list("question") or (first.i == i and first.low == "no"):
+            return first
+        return next((self.toks[k + 1] for k in range(i - 1, first.i - 1, -1) if self.toks[k].brk), first)
 
     def _use_negation(self, m: Mention) -> None:
         i = m.start - 1

@@ -17,11 +17,13 @@ STEMMERS = {"en": "english", "es": "spanish"}
 # Contractions are undone before words are split, so "doesn't" reads as "does not" and
 # "marker's" as "marker" (the possessive says nothing a rule turns on). Compiled on the first
 # question with an apostrophe: most have none, and compiling costs a cold `rulecheck ask`.
+#: What "'s" becomes: no word, but `tokenize` marks the word before it (`Token.poss`).
+_POSSESSIVE = "\x01"
 _CONTRACTION_RULES = (
     (r"\b(can)[’']?t\b", r"\1 not"),
     (r"\bwon[’']t\b", "will not"),
     (r"\b(\w+)n[’']t\b", r"\1 not"),
-    (r"[’']s\b", ""),
+    (r"[’']s\b", _POSSESSIVE),
     (r"[’'](re|ve|ll|d|m)\b", r" \1"),
     (r"[’']", " "),
 )
@@ -50,6 +52,8 @@ class Token(NamedTuple):
     cap: bool
     #: A comma, dash or parenthesis follows: the end of a clause inside the sentence.
     brk: bool = False
+    #: Written with "'s" ("the leader's attack", or "it's"): an owner, or a contracted "is".
+    poss: bool = False
 
 
 def fold(text: str) -> str:
@@ -88,12 +92,13 @@ def tokenize(text: str) -> list[Token]:
         for t in _TOKEN.finditer(chunk):
             word = t.group()
             cap = word[:1].isupper() and not starts_sentence
-            brk = bool(_CLAUSE.match(chunk, t.end()))
+            poss = chunk.startswith(_POSSESSIVE, t.end())
+            brk = bool(_CLAUSE.match(chunk, t.end() + poss))
             low = fold(word)
             if low in _BARE_NOT:  # "dont" is "do not"
                 tokens.append(Token(word[:-2], low[:-2], len(tokens), sent, cap))
                 word, low, cap = "not", "not", False
-            tokens.append(Token(word, low, len(tokens), sent, cap, brk))
+            tokens.append(Token(word, low, len(tokens), sent, cap, brk, poss))
             starts_sentence = False
             found = True
         last = m.end()

@@ -773,11 +773,13 @@ def test_who_is_right_asks_the_first_claim(answer_of):
 
 
 def test_a_negated_scene_phrase_alone_in_the_asking_sentence_asks(answer_of):
-    """"¿No se revela?" asks whether the marker stays hidden (the negated statement confirmed), as the
-    reading shows; Camuflado: Dodge needs 'una tirada de dados', so no."""
+    """"¿No se revela?" is a negative question, asked as the plain one, as "Isn't it revealed?" and
+    "¿No pierde el camuflaje…?" are (a "no" would otherwise mean opposite things in one language);
+    Camuflado: Dodge needs 'una tirada de dados', so yes."""
     a = answer_of("Mi CAMO declara Esquivar. ¿No se revela?")
-    assert a.verdict == "no" and a.reading["asked"] == {"proposition": "revealed", "polarity": "-", "about": "model",
-                                                         "value": None}, a.to_text()
+    assert a.verdict == "yes" and a.reading["asked"] == {"proposition": "revealed", "polarity": "+", "about": "model",
+                                                          "value": None}, a.to_text()
+    assert answer_of("My camo marker declares Dodge. Isn't it revealed?").verdict == "yes"
     assert any("requiera realizar una tirada de dados" in c["text"] for c in a.citations if c["deciding"]), a.citations
 
 
