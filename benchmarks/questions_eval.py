@@ -74,7 +74,8 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
         if q.get("fragment") and q["verdict"] != "unknown":
             cite_n += 1
             frag = norm(q["fragment"])
-            cite_hit += any(frag in norm(c["text"]) for c in cites[:5])
+            # a bullet's lead-in ("El estado Camuflado se cancela siempre que:") is shown with it
+            cite_hit += any(frag in norm(c["text"]) or frag in norm(c.get("lead_in") or "") for c in cites[:5])
         if not ok:
             wrong.append((q.get("id", "?"), q["verdict"], verdict, q["question"], why))
     n = len(questions)

@@ -82,6 +82,8 @@ class Answer:
                     title = c.get("title") or c["kind"].upper()
                     where = f"{c['page'] or '—'}, {title}{' ' + c['version'] if c.get('version') else ''}"
                 lines.append(f"  [{i}] {where} ({c['id']})")
+                if c.get("lead_in"):
+                    lines += _wrap(c["lead_in"] + " …", 96, "      ")
                 for para in c["text"].splitlines():
                     lines += _wrap(para, 96, "      ")
         return "\n".join(lines)
@@ -158,13 +160,22 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
     for c in citations:
         era = page_edition.get(c["page"] or "")
         if c["kind"] != "rule" and era and ev.edition and era != ev.edition and c["deciding"]:
-            note = w.text("era_note", id=c["id"], version=c.get("version") or "—", era=era, page=c["page"],
-                          edition=ev.edition)
+            note = w.text("era_note", faq=_faq_question(c["text"]), version=c.get("version") or "—", era=era,
+                          page=c["page"], edition=ev.edition)
             notes.append(note)
             trace.insert(len(trace) - 1, {"step": note, "cites": [c["id"]]})
     fact = w.fact(ev.decisions[0].rows[0]) if ev.outcome == "fact" else None
     return Answer(question, ev.verdict, w.sentence(reading, ev), ev.edition, scenario, trace, citations, ev.state, notes,
                   page, fact, reading_dict, reading.lang, w.heads())
+
+
+def _faq_question(text: str, limit: int = 80) -> str:
+    """A FAQ's question, as a player reads it in a note (its id means nothing to them): the
+    text up to its first "?", shortened at a word to about `limit` characters."""
+    question = text.split("?", 1)[0].strip() + "?" if "?" in text else text.strip()
+    if len(question) <= limit:
+        return question
+    return question[:limit].rsplit(" ", 1)[0] + "…"
 
 
 def _untested_prerequisites(w: "Words", reading: Reading, ev: Evaluation) -> None:
@@ -297,12 +308,23 @@ def _citations(conn: sqlite3.Connection, ids: list[str], deciding: set[str]) -> 
     """The cited rows, looked up in both tables (an id's shape says nothing of its kind)."""
     rules = rules_by_id(conn, ids)
     faqs = faqs_by_id(conn, [i for i in ids if i not in rules])
+    # "El estado Camuflado se cancela siempre que:" says nothing alone: a cited bullet under such
+    # a lead-in carries it (`lead_in`), and the lead-in is not listed again beside it
+    parents = {r["parent_id"] for r in rules.values() if r.get("parent_id")}
+    parent_rows = rules_by_id(conn, [p for p in parents if p not in rules]) | {p: rules[p] for p in parents if p in rules}
+    lead_ins = {p: r["text"] for p, r in parent_rows.items() if r["text"].rstrip().endswith(":")}
+    shown_under = {rules[c]["parent_id"] for c in ids if c in rules and rules[c].get("parent_id") in lead_ins}
     out = []
     for cid in ids:
         if cid in rules:
             r = rules[cid]
-            out.append({"kind": "rule", "id": cid, "page": r["page"], "section": r.get("section_label") or r["section"],
-                        "text": r["text"], "version": r.get("errata_version"), "deciding": cid in deciding})
+            if cid in shown_under and cid not in deciding:
+                continue
+            cite = {"kind": "rule", "id": cid, "page": r["page"], "section": r.get("section_label") or r["section"],
+                    "text": r["text"], "version": r.get("errata_version"), "deciding": cid in deciding}
+            if r.get("parent_id") in lead_ins:
+                cite["lead_in"] = lead_ins[r["parent_id"]]
+            out.append(cite)
         elif cid in faqs:
             f = faqs[cid]
             out.append({"kind": f["kind"], "id": cid, "page": f["pages"][0] if f["pages"] else None,

@@ -28,7 +28,7 @@ class _Index(NamedTuple):
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2
 
 
 @lru_cache(maxsize=1)

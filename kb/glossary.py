@@ -56,6 +56,9 @@ class Term(NamedTuple):
     en: tuple[str, ...]
     es: tuple[str, ...]
     page: str | None = None
+    #: (Spanish alias, English alias) where the Spanish one has its own English name
+    #: ("Marcador de Camuflado" is the Camouflage Marker, not the Camouflaged state).
+    english_for: tuple[tuple[str, str], ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -66,6 +69,11 @@ class Term(NamedTuple):
     def label(self) -> str:
         """The term's English name as players write it."""
         return (self.en or self.es or (self.id,))[0]
+
+    def english(self, spanish: str) -> str:
+        """The English name of one of the term's Spanish aliases: its own (`english_for`), else
+        the term's `label`."""
+        return dict(self.english_for).get(spanish, self.label)
 
 
 class Glossary(NamedTuple):
@@ -114,9 +122,9 @@ def _load(path: str) -> Glossary:
     by_alias: dict[str, list[str]] = {}
     for i, entry in enumerate(data.get("term", []), 1):
         where = f"{path}: term #{i}"
-        unknown = set(entry) - {"id", "kind", "en", "es", "page"}
+        unknown = set(entry) - {"id", "kind", "en", "es", "page", "english_for"}
         if unknown:
-            raise GlossaryError(f"{where}: unknown field(s) {sorted(unknown)}; use id, kind, en, es, page")
+            raise GlossaryError(f"{where}: unknown field(s) {sorted(unknown)}; use id, kind, en, es, page, english_for")
         term_id = entry.get("id")
         if not term_id or not re.fullmatch(r"[a-z][a-z0-9_]*", term_id):
             raise GlossaryError(f"{where}: id must be lower_snake_case, got {term_id!r}")
@@ -124,7 +132,15 @@ def _load(path: str) -> Glossary:
             raise GlossaryError(f"{where}: duplicate id {term_id!r}")
         if entry.get("kind") not in KINDS:
             raise GlossaryError(f"{where} ({term_id}): kind must be one of {', '.join(KINDS)}")
-        term = Term(term_id, entry["kind"], tuple(entry.get("en", ())), tuple(entry.get("es", ())), entry.get("page"))
+        english_for = entry.get("english_for", {})
+        if not isinstance(english_for, dict):
+            raise GlossaryError(f'{where} ({term_id}): english_for must be a table, e.g. {{"Habilidad Larga" = "Long Skill"}}')
+        for es_name, en_name in english_for.items():
+            if es_name not in entry.get("es", ()) or en_name not in entry.get("en", ()):
+                raise GlossaryError(f"{where} ({term_id}): english_for pairs {es_name!r} with {en_name!r}; "
+                                    "each must be one of the term's own es and en names")
+        term = Term(term_id, entry["kind"], tuple(entry.get("en", ())), tuple(entry.get("es", ())), entry.get("page"),
+                    tuple(english_for.items()))
         if not term.names:
             raise GlossaryError(f"{where} ({term_id}): give at least one English or Spanish name")
         terms[term_id] = term

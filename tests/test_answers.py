@@ -71,8 +71,9 @@ def test_the_answer_says_which_edition(answer_of):
 
 def test_an_n4_answer_decided_by_an_n3_era_faq_says_so(answer_of):
     answer = answer_of("Do I have to tell my opponent I'm delaying my ARO?")
-    note = ("FAQ faq-is-it-obligatory-to-declare-that-93902d (1.2) is from the N3-era FAQ on the TO Camouflaged page; "
-            "there is no N4 FAQ on this.")
+    note = ("The FAQ “Is it obligatory to declare that the ARO is delayed when waiting for the second…” "
+            "(1.2) is from the N3-era FAQ on the TO Camouflaged page; there is no N4 FAQ on this.")
+    assert "faq-" not in note  # a player reads the FAQ's question, not its id
     assert note in answer.notes and note in answer.to_dict()["reasoning"], answer.to_text()
     assert answer.verdict == "yes" and answer.citations[0]["id"] == "faq-is-it-obligatory-to-declare-that-93902d"
     assert not answer_of("Do I have to tell my opponent I'm delaying my ARO?", "N3").notes
@@ -210,3 +211,15 @@ def test_a_reading_with_no_state_says_a_trooper_not_a_dash(answer_of):
     assert a.verdict == "unknown" and "—" not in a.reading["summary"], a.reading["summary"]
     assert a.reading["summary"].startswith("Read as: a trooper declares ARO"), a.reading["summary"]
 
+
+
+def test_a_bullet_is_cited_with_its_lead_in_not_beside_it(answer_of):
+    """Camuflado's cancellation bullets follow the lead-in "El estado Camuflado se cancela siempre
+    que:", which says nothing alone: each cited bullet carries it (`lead_in`, in text and on the
+    web), and the lead-in is not listed as a passage of its own."""
+    a = answer_of("Is a camo marker revealed if it declares Dodge?")
+    deciding = next(c for c in a.citations if c["deciding"])
+    assert deciding["id"] == "camuflado-cancellation-1-1", a.citations
+    assert deciding["lead_in"] == "El estado Camuflado se cancela siempre que:"
+    assert "camuflado-cancellation-1" not in [c["id"] for c in a.citations]
+    assert "El estado Camuflado se cancela siempre que: …" in a.to_text()

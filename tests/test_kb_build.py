@@ -465,3 +465,18 @@ def test_manifest_errors_name_the_fix(tmp_path, text, message):
     path.write_text(text)
     with pytest.raises(ManifestError, match=message):
         load_manifest(path)
+
+
+def test_a_glossary_english_for_must_pair_the_terms_own_names(tmp_path):
+    from rulecheck.kb.glossary import GlossaryError, load_glossary
+
+    bad = tmp_path / "glossary.toml"
+    bad.write_text('[[term]]\nid = "entire_order"\nkind = "concept"\nen = ["Entire Order", "Long Skill"]\n'
+                   'es = ["Orden Completa", "Habilidad Larga"]\nenglish_for = {"Habilidad Larga" = "Short Skill"}\n',
+                   encoding="utf-8")
+    with pytest.raises(GlossaryError, match="english_for pairs 'Habilidad Larga' with 'Short Skill'"):
+        load_glossary(bad)
+    good = tmp_path / "good.toml"
+    good.write_text(bad.read_text(encoding="utf-8").replace('"Short Skill"', '"Long Skill"'), encoding="utf-8")
+    term = load_glossary(good).terms["entire_order"]
+    assert term.english("Habilidad Larga") == "Long Skill" and term.english("Orden Completa") == "Entire Order"

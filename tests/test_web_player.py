@@ -322,6 +322,19 @@ def test_spanish_passages_are_marked_spanish_wherever_they_appear(built_db):
     assert cells and all(c["lang"] == "es" for c in cells)
 
 
+def test_a_spanish_name_is_glossed_with_its_own_english_name():
+    """GLOSSARY.md pairs "Marcador de Camuflado" with Camouflage Marker, "Habilidad Larga" with
+    Long Skill and "Descubrir" with Discover: a passage's Spanish name gets its own English one,
+    not the first English name of its glossary term (the Camouflaged state, Entire Order)."""
+    from rulecheck.web.terms import english_terms
+
+    glossed = {t.spanish[0]: t.english for t in english_terms([
+        "El Marcador de Camuflado (CAMO) sea Descubierto.",
+        "El Marcador de Camuflado (CAMO) declare una Habilidad Larga de cualquier tipo, excepto Movimiento Cauteloso."])}
+    assert glossed == {"Marcador de Camuflado": "Camouflage Marker", "Descubierto": "Discovered",
+                       "Habilidad Larga": "Long Skill", "Movimiento Cauteloso": "Cautious Movement"}
+
+
 def test_every_form_input_has_a_label(built_db):
     urls = ["/", "/-/ask", "/-/search?q=Sensor", f"/{DB}/cancels_state", f"/{DB}/faqs_for_page"]
     for url, response in zip(urls, fetch(built_db, *urls)):

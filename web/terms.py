@@ -66,4 +66,4 @@ def english_terms(texts: Iterable[str]) -> list[TermUse]:
                 if alias not in names.setdefault(term.id, []):
                     names[term.id].append(alias)
     ordered = sorted(first_seen, key=first_seen.get)
-    return [TermUse(tuple(names[t]), terms[t].label, terms[t].page) for t in ordered]
+    return [TermUse(tuple(names[t]), terms[t].english(names[t][0]), terms[t].page) for t in ordered]
