@@ -424,3 +424,25 @@ def test_a_page_many_pages_link_to_names_the_few_that_link_most(tmp_path):
     assert note.find("a", href="#rc-linking") and page.find(id="rc-linking")
     listed = [a.get_text() for a in page.find(id="rc-linking").find_next("ul").find_all("a")]
     assert {f"sniper {i}" for i in range(8)} <= set(listed), listed
+
+
+def test_the_answer_sentence_does_not_repeat_the_verdict_the_banner_shows(built_db):
+    """HD: "cancelled whenever the Trooper declares any Short Skill, Entire Order or ARO", so "Does
+    Hidden Deployment survive a Dodge?" is no: the banner says "No", and the sentence under it
+    goes on from there instead of saying "No — …" again; `ask.json` keeps the whole sentence."""
+    question = "Does Hidden Deployment survive a Dodge?"
+    page, data = fetch(built_db, "/-/ask?q=" + quote(question), "/-/ask.json?q=" + quote(question))
+    html = soup(page)
+    assert html.select_one(".rc-verdict-word").get_text() == "No"
+    sentence = html.select_one(".rc-sentence").get_text()
+    assert sentence.startswith("Hidden Deployment is cancelled whenever the trooper declares any Short Skill"), sentence
+    assert json.loads(data.text)["answer"].startswith("No — Hidden Deployment is cancelled")
+
+
+def test_a_cited_faq_shows_its_question_and_its_answer_apart(built_db):
+    """TO Camouflaged FAQ 1.2: "Is it obligatory to declare that the ARO is delayed…?" — "Yes, it is
+    obligatory." A cited FAQ reads as a question and an answer, each labelled."""
+    page, = fetch(built_db, "/-/ask?q=" + quote("Do I have to tell my opponent I'm delaying my ARO?"))
+    faq = soup(page).select_one(".rc-citation-faq blockquote")
+    assert faq.select_one(".rc-q").get_text().startswith("Q: Is it obligatory to declare that the ARO is delayed")
+    assert faq.select_one(".rc-a").get_text().startswith("A: Yes, it is obligatory")

@@ -111,8 +111,19 @@ def banner_words(answer: dict) -> dict:
     """The banner's verdict word and `outcome`, its "not placed" label and the answer's headings
     (`labels`), in the answer's language."""
     banner = _banner(answer)
-    return {"verdict_word": banner.get(answer.get("verdict") or "", (answer.get("verdict") or "").capitalize()),
-            "outcome": outcome_label(answer, banner), "unplaced_label": banner["unplaced"], "labels": banner}
+    word = banner.get(answer.get("verdict") or "", (answer.get("verdict") or "").capitalize())
+    return {"verdict_word": word, "outcome": outcome_label(answer, banner), "unplaced_label": banner["unplaced"],
+            "labels": banner, "sentence": _after_verdict(answer.get("answer") or "", word)}
+
+
+def _after_verdict(sentence: str, word: str) -> str:
+    """The answer sentence without the verdict word the banner shows right above it ("No — No
+    Attacks may…" reads "No Attacks may…" under a "No" banner); as it is otherwise."""
+    lead = f"{word} — "
+    if word and sentence.lower().startswith(lead.lower()) and len(sentence) > len(lead):
+        rest = sentence[len(lead):]
+        return rest[:1].upper() + rest[1:]
+    return sentence
 
 
 def _citation_url(datasette, database: str, citation: dict) -> str:
