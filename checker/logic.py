@@ -68,9 +68,9 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "spot": (("free", "taken"), None),
     # the step of the Order the question is at: its Resolution (rolls and MODs determined), or before
     "step": (("before", "resolution"), "before"),
-    # whether the Camouflage Marker has Mimetism ("si es que la posee": its MOD applies only then);
-    # a question that does not say asks of one that has it ("does the marker show its Mimetism MOD?")
-    "mimetism": (("yes", "no"), "yes"),
+    # whether the Camouflage Marker has Mimetism ("si es que la posee": its MOD applies only then,
+    # so a question that does not say gets a depends); what a Marker shows is its row's own matter
+    "mimetism": (("yes", "no"), None),
     # where a Holoecho stands when Hidden Deployment is cancelled: within Coherency or out of it
     "coherency": (("in", "out"), None),
 }

@@ -659,6 +659,17 @@ def test_a_marker_without_mimetism_shows_no_mimetism_mod(answer_of):
     assert some.verdict == "yes", some.to_text()
 
 
+def test_whether_the_mimetism_mod_applies_to_discover_depends_on_having_it(answer_of):
+    """Camuflado: a Discover Roll applies 'el MOD que indique la Habilidad Mimetismo asociada, si es
+    que la posee' — whether a Mimetism MOD applies depends on whether the marker has Mimetism; said
+    to have it, yes; said to have none, no."""
+    unsaid = answer_of("Going to Discover an enemy CAMO marker. Do I also apply a Mimetism MOD on top of the Discover MODs?")
+    assert unsaid.verdict == "depends", unsaid.to_text()
+    assert any("si es que la posee" in c["text"] for c in unsaid.citations[:3]), unsaid.citations
+    assert answer_of("I Discover a camo marker without Mimetism. Does a Mimetism MOD apply to the roll?").verdict == "no"
+    assert answer_of("I Discover a camo marker that has Mimetism. Does its Mimetism MOD apply to the roll?").verdict == "yes"
+
+
 def test_holoechoes_stay_only_within_coherency(answer_of):
     """HD page: 'When the Trooper's Hidden Deployment State is cancelled you must perform a Coherency
     Check. Any Holoechoes that are out of Coherency have their Holoecho State cancelled.' — so "do all
