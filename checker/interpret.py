@@ -174,6 +174,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # Discover it first is its enemy
             actions = [Action(a.subject, "enemy" if a.by == "self" and a.kind == "skill" else a.by, a.kind,
                               a.position, a.text, a.start) for a in actions]
+        if getattr(self, "aimed_at_state", False) and "template" not in context and any(
+                a.subject == "template_weapon" and a.by == "enemy" for a in actions):
+            context["template"] = "marker"  # "can he shoot my camo marker with a flamethrower?"
         if prop == "required" and "discovered" not in context and (
                 self._asks_discover_first() or any(a.by == "enemy" and a.kind == "skill" for a in actions)):
             # "must it be Discovered before being shot?": shot without a Discover (not "Do I have

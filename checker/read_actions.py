@@ -60,14 +60,44 @@ class _Actions:
         "un arma como el Lanzallamas"); `during` — a time within something already said
         ("revealed during the Move"); `instrument` — the means of something ("with a Discover
         roll", "using a Dodge"). Each names a Skill already read, not a second declaration."""
+        i = self._word_before(m)
+        return i >= 0 and self.toks[i].low in self._words(word_list)
+
+    def _word_before(self, m: Mention) -> int:
+        """The position of the word before `m`'s noun phrase: articles and up to two plain
+        describing words skipped ("with a *normal* Discover roll"); -1 at the start."""
         i = m.start - 1
-        described = 0  # "with a *normal* Discover roll": a plain word describing the Skill
+        described = 0
         while i >= 0 and (self.toks[i].low in self._list("article") or (
                 described < 2 and not self.rec.roles.get(i) and (self._kind_at(i) == "filler" or (
                     self._kind_at(i) is None and self.vocab.ordinary(self.toks[i], self.rec.lang))))):
             described += self.toks[i].low not in self._list("article")
             i -= 1
-        return i >= 0 and self.toks[i].low in self._words(word_list)
+        return i
+
+    def _instrument_of(self, m: Mention) -> Mention | None:
+        """The Skill (or targeting word: "target", "apuntar") a Skill named after an instrument
+        word is the means of, in the same clause: "shoots my camo marker *with a flamethrower*"."""
+        if not self._after_word(m, "instrument"):
+            return None
+        sent = self.toks[m.start].sent
+        before = [n for n in self.mentions if n.end <= m.start and self.toks[n.start].sent == sent
+                  and ((n.kind == "subject" and self.vocab.subjects[n.value].kind == "skill")
+                       or (n.kind == "game_term" and n.value == "targeted"))]
+        if not before:
+            return None
+        prev = max(before, key=lambda n: n.end)
+        word = self._word_before(m)
+        if any(self.toks[i].brk for i in range(prev.end - 1, word)):
+            return None  # "he shot, with my marker watching": another clause
+        # only the Skill's object between it and "with" ("shoot *my camo marker* with…"), not
+        # more of the scene ("…ended 7 inches from my trooper with the Heavy Flamethrower")
+        for i in range(prev.end, word):
+            kind = self._kind_at(i)
+            if kind not in ("state", "hint", "weak_state", "trooper", "unit", "actor", "cue") and \
+                    self.toks[i].low not in self._list("article") | self._words("mine") | self._words("enemy_owner"):
+                return None
+        return prev
 
     def _asked_of_the_scene(self, m: Mention, actions: list[Action]) -> bool:
         """Whether `m`, in the question's own sentence with no one named as its doer, names a
@@ -112,6 +142,17 @@ class _Actions:
                       and n.value in ("enemy", "ally", "leader")), None)
         if owner is not None:
             return owner.value  # "supports the leader's BS Attack", "my opponent's Discover": the owner's
+        means_of = self._instrument_of(m)
+        if means_of is not None:
+            # "my opponent shoots my camo marker with a flamethrower", "target it with a Template":
+            # the weapon is the means of the Skill or targeting before it, whoever does that
+            if self._targets_state(means_of, state_mentions):
+                self.aimed_at_state = True  # the Template is aimed at the trooper in the state itself
+            if means_of.kind == "subject":
+                return self._who(means_of, state_mentions)
+            found = self._agent_at(means_of)
+            if found is not None:
+                return found[0]
         answered = self._answered_skill(m)
         if answered is not None:
             # "the Team Leader declares Dodge against an incoming Template": the Template is
@@ -603,17 +644,23 @@ class _Actions:
         if not any(r.topic == "enemy" for r in self.table.rows_for(states[0], "delayed_aro_declare")):
             return
         delays = [a for a in actions if a.subject == "delay_aro"]
+        # "Enemy delays ARO vs my camo marker; my second short skill is a CC attack. Can he declare
+        # his ARO now?": the words made the delayed ARO itself; the marker's Skills still decide it
+        declared = any(a.subject == "delayed_aro_declare" and a.by == "enemy" for a in actions)
         may = [m for m in self.mentions if m.kind == "ask" and m.value.startswith("may:")]
         # "I delayed my ARO" tells the scene; "Can I delay my ARO…?" asks about the delay itself
         told = any(m.kind == "cue" and m.value == "delayed=yes" and not ("delayed" not in m.text.lower() and any(a.start <= m.start <= a.end + 1 for a in may))
                    for m in self.rec.overlay)
-        if not delays and not told:
+        if not delays and not told and not declared:
             return
         asked_delay = any(a.subject == "delay_aro" and self._in_question(a) for a in actions) and not told
         others_asked = [a for a in actions if a.subject != "delay_aro" and self._in_question(a)
-                        and not self._describes_marker(a)]
+                        and not self._describes_marker(a) and not self._until_clause(a)]
         if asked_delay and not others_asked:
             return  # "may it delay its ARO (against a marker that moves)?": the delay itself is asked
+        if delays and len(delays) == len(actions) and self._asks_of_the_told() \
+                and not any(a.start >= 0 and self.toks[a.start].sent == self.last for a in actions):
+            return  # "opponent delays his ARO vs my camo marker. Is he allowed to do that?"
         marker = [a for a in actions if a.by == "self" and a.kind == "skill" and a.subject != "delay_aro"]
         if "second_skill" not in context and marker:
             outcomes = []
@@ -677,6 +724,30 @@ class _Actions:
         sent = self.toks[a.start].sent
         while i >= 0 and self.toks[i].sent == sent and not self.toks[i].brk:
             if self.rec.roles.get(i) == "condition":
+                return True
+            i -= 1
+        return False
+
+    def _asks_of_the_told(self) -> bool:
+        """Whether the question's own sentence points back at what the scene told ("is he
+        allowed to *do that*?", "¿puede *hacerlo*?") instead of naming what is asked."""
+        toks = [t for t in self.toks if t.sent == self.last]
+        if any(t.low == "hacerlo" for t in toks):
+            return True
+        return any(a.low in self._words("do_verb") and b.low in self._words("back_reference")
+                   for a, b in zip(toks, toks[1:]))
+
+    def _until_clause(self, a: Action) -> bool:
+        """Whether the action stands in a clause "until…" / "hasta que…" of its sentence: how
+        long something lasts ("delay my ARO *until its second Short Skill*"), not a declaration."""
+        return a.start >= 0 and self._in_until(a.start)
+
+    def _in_until(self, pos: int) -> bool:
+        """Whether the word at `pos` is in a clause opened by "until" / "hasta" (no clause break between)."""
+        sent = self.toks[pos].sent
+        i = pos - 1
+        while i >= 0 and self.toks[i].sent == sent and not self.toks[i].brk:
+            if self.toks[i].low in self._words("until"):
                 return True
             i -= 1
         return False

@@ -63,6 +63,15 @@ class _AskedAndComposites:
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
 
+    def _asks_may_act(self) -> bool:
+        """Whether the question's own sentence asks whether someone may (or must) do something
+        ("…, can I just reveal it?"), not whether something happens to the trooper ("does he get
+        revealed?": a "get" right before the state's asking word)."""
+        happens = {m.start for m in self.mentions
+                   if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends")}
+        return any(m.kind == "ask" and m.value.split(":")[0] in ("may", "required") and m.end not in happens
+                   and self.toks[m.start].sent == self.last for m in self.mentions)
+
     def _wishes_for(self, end: int, skills: list[Mention]) -> bool:
         """Whether the word ending at `end` governs a Skill named right after it ("wants *to
         shoot*", "decides to Dodge", "quiere disparar"): a wish to declare that Skill."""
@@ -173,6 +182,10 @@ class _AskedAndComposites:
             before = [f for f in found if all(any(a < rejected for a, _ in group)
                                               for group in self.rec.group_places.get(f[0], [f[2]]))]
             found = before or found
+        # "¿Puede retrasar su ORA hasta que mi CAMO declare la segunda Habilidad Corta?": a group
+        # found only in an "until" clause says how long, and makes no composite of its own
+        found = [f for f in found if not any(group and all(self._in_until(a) for a, _ in group)
+                                             for group in self.rec.group_places.get(f[0]) or [[p] for p in f[2]])]
         beaten = {o for sid, _, _ in found for o in self.vocab.subjects[sid].over}
         phrase_subjects = {m.value for m in self.mentions if m.kind == "subject"}
         beaten |= {o for s in phrase_subjects for o in self.vocab.subjects[s].over}
@@ -227,7 +240,7 @@ class _AskedAndComposites:
             return None
         if self.vocab.subjects[sid].kind == "property" and skills_outside and any(
                 group and all(self._wishes_for(b, skills_outside) for _, b in group)
-                for group in self.rec.group_places.get(sid, [places])):
+                for group in self.rec.group_places.get(sid, [places])) and not self._asks_may_act():
             return None  # "my camo guy wants to shoot, does he get revealed?": the wish is the Skill's
         self.composite_places = places
         # "do I play him with the Janissary's profile rather than his own?": a group of the

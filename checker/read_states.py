@@ -281,9 +281,12 @@ class _StatesAndConditions:
         that opens no question, the first of its clause ("my TO camo got hit by a Riotstopper,
         *doesn't* that reveal him?")."""
         first = next(x for x in self.toks if x.sent == self.toks[i].sent)
-        if first.low in self._list("question") or (first.i == i and first.low == "no"):
+        if first.low in self._list("question") or first.low == "no":
             return first
-        return next((self.toks[k + 1] for k in range(i - 1, first.i - 1, -1) if self.toks[k].brk), first)
+        # only an asking auxiliary opens a question inside a sentence: "…, no se revela, ¿verdad?"
+        # is a statement to confirm
+        clause = next((self.toks[k + 1] for k in range(i - 1, first.i - 1, -1) if self.toks[k].brk), first)
+        return clause if clause.low in self._list("question") else first
 
     def _use_negation(self, m: Mention) -> None:
         i = m.start - 1

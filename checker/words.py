@@ -15,8 +15,8 @@ from typing import NamedTuple
 STEMMERS = {"en": "english", "es": "spanish"}
 
 # Contractions are undone before words are split, so "doesn't" reads as "does not" and
-# "marker's" as "marker" (the possessive says nothing a rule turns on). Compiled on the first
-# question with an apostrophe: most have none, and compiling costs a cold `rulecheck ask`.
+# "marker's" as "marker", marked as an owner ("the leader's BS Attack" is the leader's). Compiled
+# on the first question with an apostrophe: most have none, and compiling costs a cold `rulecheck ask`.
 #: What "'s" becomes: no word, but `tokenize` marks the word before it (`Token.poss`).
 _POSSESSIVE = "\x01"
 _CONTRACTION_RULES = (
@@ -38,6 +38,8 @@ _SENTENCE = re.compile(r"(?!(?<=\b[A-Z]{2}):\s+[A-Z-])(?!(?<=\b[A-Z]{3}):\s+[A-Z
                        r"[.?!;:]*[.?;:][.?!;:]*(?=\s|$)|!+(?=\s*$|\s+[^\sa-z\u00e0-\u00ff])|[¿¡]|\n")
 _TOKEN = re.compile(r"\+|\w+")
 _SHORT_WITH = re.compile(r"\bw/(o(?:ut)?\b)?(?=\s|$|[^\w/])", re.I)
+_ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "1a": "primera", "2a": "segunda", "3a": "tercera",
+             "1o": "primero", "2o": "segundo", "3o": "tercero"}
 _CLAUSE = re.compile(r"\s*[,()\u2013\u2014]|\s+-\s")
 
 
@@ -65,7 +67,8 @@ def fold(text: str) -> str:
 
 
 def expand(text: str) -> str:
-    """The text with contractions undone (`isn't` → `is not`, `marker's` → `marker`)."""
+    """The text with contractions undone (`isn't` → `is not`; `marker's` → `marker` and a mark
+    `tokenize` reads as `Token.poss`)."""
     text = unicodedata.normalize("NFC", text)
     if "/" in text:
         # "w/o" and "w/" are how players write "without" and "with": read as words, never dropped
@@ -95,6 +98,10 @@ def tokenize(text: str) -> list[Token]:
             poss = chunk.startswith(_POSSESSIVE, t.end())
             brk = bool(_CLAUSE.match(chunk, t.end() + poss))
             low = fold(word)
+            if low[:1].isdigit() and chunk[t.end():t.end() + 1] in ("ª", "º"):
+                low += "a" if chunk[t.end()] == "ª" else "o"  # "la 2ª Habilidad Corta"
+            # "my 2nd short skill": an ordinal read as the word the rules use, written as it was
+            low = _ORDINALS.get(low, low)
             if low in _BARE_NOT:  # "dont" is "do not"
                 tokens.append(Token(word[:-2], low[:-2], len(tokens), sent, cap))
                 word, low, cap = "not", "not", False
