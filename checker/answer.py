@@ -165,14 +165,16 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
             notes.append(note)
             trace.insert(len(trace) - 1, {"step": note, "cites": [c["id"]]})
     fact = w.fact(ev.decisions[0].rows[0]) if ev.outcome == "fact" else None
+    citations = _with_lead_ins(conn, citations)
     return Answer(question, ev.verdict, w.sentence(reading, ev), ev.edition, scenario, trace, citations, ev.state, notes,
                   page, fact, reading_dict, reading.lang, w.heads())
 
 
 def _faq_question(text: str, limit: int = 80) -> str:
     """A FAQ's question, as a player reads it in a note (its id means nothing to them): the
-    text up to its first "?", shortened at a word to about `limit` characters."""
-    question = text.split("?", 1)[0].strip() + "?" if "?" in text else text.strip()
+    citation's first line (`_citations` writes the question, a line break, then the answer),
+    shortened at a word to about `limit` characters."""
+    question = text.split("\n", 1)[0].strip()
     if len(question) <= limit:
         return question
     return question[:limit].rsplit(" ", 1)[0] + "…"
@@ -218,7 +220,7 @@ answer_scenario = answer_reading
 def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, question, scenario, reading_dict) -> Answer:
     """`unknown` with the nearest passages from full-text search, and the reason in words."""
     text = question or " ".join(a.subject for a in reading.actions) or " ".join(reading.properties)
-    citations = [_hit(h) for h in _nearest(conn, table, reading, text)]
+    citations = _with_lead_ins(conn, [_hit(h) for h in _nearest(conn, table, reading, text)])
     covered = ", ".join(w.state_label(s) for s in table.states)
     v = w.verdict("unknown")
     if reading.unplaced or reading.issues:
@@ -304,27 +306,32 @@ def _deciding_ids(ev: Evaluation) -> set[str]:
     return ids
 
 
+def _with_lead_ins(conn: sqlite3.Connection, citations: list[dict]) -> list[dict]:
+    """"El estado Camuflado se cancela siempre que:" says nothing alone: every cited bullet
+    under a lead-in ending in ":" carries it (`lead_in`), and the lead-in is not listed beside a
+    bullet that carries it unless it decides the answer itself."""
+    rules = rules_by_id(conn, [c["id"] for c in citations if c["kind"] == "rule"])
+    parents = rules_by_id(conn, list({r["parent_id"] for r in rules.values() if r.get("parent_id")}))
+    lead_ins = {p: r["text"] for p, r in parents.items() if r["text"].rstrip().endswith(":")}
+    carried = set()
+    for c in citations:
+        parent = rules.get(c["id"], {}).get("parent_id")
+        if c["kind"] == "rule" and parent in lead_ins:
+            c["lead_in"] = lead_ins[parent]
+            carried.add(parent)
+    return [c for c in citations if c["id"] not in carried or c.get("deciding")]
+
+
 def _citations(conn: sqlite3.Connection, ids: list[str], deciding: set[str]) -> list[dict]:
     """The cited rows, looked up in both tables (an id's shape says nothing of its kind)."""
     rules = rules_by_id(conn, ids)
     faqs = faqs_by_id(conn, [i for i in ids if i not in rules])
-    # "El estado Camuflado se cancela siempre que:" says nothing alone: a cited bullet under such
-    # a lead-in carries it (`lead_in`), and the lead-in is not listed again beside it
-    parents = {r["parent_id"] for r in rules.values() if r.get("parent_id")}
-    parent_rows = rules_by_id(conn, [p for p in parents if p not in rules]) | {p: rules[p] for p in parents if p in rules}
-    lead_ins = {p: r["text"] for p, r in parent_rows.items() if r["text"].rstrip().endswith(":")}
-    shown_under = {rules[c]["parent_id"] for c in ids if c in rules and rules[c].get("parent_id") in lead_ins}
     out = []
     for cid in ids:
         if cid in rules:
             r = rules[cid]
-            if cid in shown_under and cid not in deciding:
-                continue
-            cite = {"kind": "rule", "id": cid, "page": r["page"], "section": r.get("section_label") or r["section"],
-                    "text": r["text"], "version": r.get("errata_version"), "deciding": cid in deciding}
-            if r.get("parent_id") in lead_ins:
-                cite["lead_in"] = lead_ins[r["parent_id"]]
-            out.append(cite)
+            out.append({"kind": "rule", "id": cid, "page": r["page"], "section": r.get("section_label") or r["section"],
+                        "text": r["text"], "version": r.get("errata_version"), "deciding": cid in deciding})
         elif cid in faqs:
             f = faqs[cid]
             out.append({"kind": f["kind"], "id": cid, "page": f["pages"][0] if f["pages"] else None,

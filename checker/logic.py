@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from rulecheck.checker.errors import LogicTableError, suggest
 from rulecheck.checker.states import StateInfo
 from rulecheck.checker.vocabulary import Packed, Subject, Vocabulary
-from rulecheck.data import DATA_ROOT, read_toml
+from rulecheck.data import DATA_ROOT, path_attribute, read_toml
 from rulecheck.kb.user_cache import cache_file, load_cached
 
 if TYPE_CHECKING:
@@ -21,12 +21,8 @@ LOGIC_FILE = os.path.join(DATA_ROOT, "logic.toml")
 
 
 def __getattr__(name: str):
-    """`LOGIC_PATH`, made on first use: a cold `rulecheck ask` never imports `pathlib`."""
-    if name == "LOGIC_PATH":
-        from pathlib import Path
-
-        return Path(LOGIC_FILE)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """`LOGIC_PATH`: `LOGIC_FILE` as a `pathlib.Path`, made on first use (`data.path_attribute`)."""
+    return path_attribute(__name__, globals(), {"LOGIC_PATH": LOGIC_FILE}, name)
 
 #: topic → the outcomes a row of that topic may give.
 OUTCOMES: dict[str, tuple[str, ...]] = {

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rulecheck.checker.errors import LogicTableError
 from rulecheck.checker.logic import OUTCOMES as ROW_OUTCOMES
-from rulecheck.data import DATA_ROOT, read_toml
+from rulecheck.data import DATA_ROOT, path_attribute, read_toml
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -27,12 +27,8 @@ OUTCOMES = (*dict.fromkeys(o for outcomes in ROW_OUTCOMES.values() for o in outc
 
 
 def __getattr__(name: str):
-    """`VERDICTS_PATH`, made on first use: a cold `rulecheck ask` never imports `pathlib`."""
-    if name == "VERDICTS_PATH":
-        from pathlib import Path
-
-        return Path(VERDICTS_FILE)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """`VERDICTS_PATH`: `VERDICTS_FILE` as a `pathlib.Path`, made on first use (`data.path_attribute`)."""
+    return path_attribute(__name__, globals(), {"VERDICTS_PATH": VERDICTS_FILE}, name)
 
 
 def load_verdicts(path: Path | str = VERDICTS_FILE) -> dict[tuple[str, str, str], str]:

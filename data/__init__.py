@@ -8,17 +8,24 @@ import os
 DATA_ROOT = os.path.dirname(os.path.realpath(__file__))
 
 
-def __getattr__(name: str):
-    """`DATA_DIR` and `PAGES_DIR`, the same folders as `pathlib.Path`s, made on first use:
-    importing `pathlib` (and the `urllib.parse` it loads) costs a cold `rulecheck ask` about
-    5 ms, so nothing on that path touches them."""
-    if name in ("DATA_DIR", "PAGES_DIR"):
-        from pathlib import Path
+def path_attribute(module: str, namespace: dict, paths: dict[str, str], name: str):
+    """A module's `__getattr__` for its `pathlib.Path` constants (PEP 562): `paths` maps each
+    name to its text twin's value; the Path is made on first use and kept in `namespace`.
+    Importing `pathlib` (and the `urllib.parse` it loads) costs a cold `rulecheck ask` about
+    5 ms, so nothing on that path reads these names; the code reads the text twins, which are
+    also the names to change (a test's `monkeypatch`), not the Paths."""
+    if name not in paths:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    from pathlib import Path
 
-        value = Path(DATA_ROOT) if name == "DATA_DIR" else Path(DATA_ROOT) / "pages"
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = namespace[name] = Path(paths[name])
+    return value
+
+
+def __getattr__(name: str):
+    """`DATA_DIR` and `PAGES_DIR`: `DATA_ROOT` and its `pages` folder as `pathlib.Path`s."""
+    return path_attribute(__name__, globals(), {"DATA_DIR": DATA_ROOT, "PAGES_DIR": os.path.join(DATA_ROOT, "pages")},
+                          name)
 
 
 def read_toml(path: str | os.PathLike, error: type[Exception], what: str, fix: str) -> dict:

@@ -11,7 +11,7 @@ import unicodedata
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from rulecheck.data import DATA_ROOT, read_toml
+from rulecheck.data import DATA_ROOT, path_attribute, read_toml
 from rulecheck.kb.errors import KnowledgeBaseError
 
 if TYPE_CHECKING:
@@ -102,12 +102,8 @@ class Glossary(NamedTuple):
 
 
 def __getattr__(name: str):
-    """`GLOSSARY_PATH`, made on first use: a `rulecheck ask` that searches never imports `pathlib`."""
-    if name == "GLOSSARY_PATH":
-        from pathlib import Path
-
-        return Path(GLOSSARY_FILE)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """`GLOSSARY_PATH`: `GLOSSARY_FILE` as a `pathlib.Path`, made on first use (`data.path_attribute`)."""
+    return path_attribute(__name__, globals(), {"GLOSSARY_PATH": GLOSSARY_FILE}, name)
 
 
 def load_glossary(path: Path | str = GLOSSARY_FILE) -> Glossary:

@@ -115,7 +115,8 @@ def fingerprint_files() -> list[Path]:
 
 
 def _fingerprint_files() -> list[str]:
-    """`fingerprint_files` as text, in the same order (each folder's entries sorted by name)."""
+    """`fingerprint_files` as text: each folder's files by name, then its subfolders' (a
+    symlinked folder is not followed, as `Path.rglob` did not), then the code."""
     files: list[str] = []
 
     def walk(folder: str) -> None:
@@ -127,7 +128,7 @@ def _fingerprint_files() -> list[str]:
         for entry in entries:
             if entry.name == "__pycache__" or entry.name in _CHECKER_ONLY:
                 continue
-            if entry.is_dir():
+            if entry.is_dir(follow_symlinks=False):
                 subfolders.append(entry.path)
             elif entry.is_file():
                 files.append(entry.path)

@@ -73,7 +73,7 @@ def test_an_n4_answer_decided_by_an_n3_era_faq_says_so(answer_of):
     answer = answer_of("Do I have to tell my opponent I'm delaying my ARO?")
     note = ("The FAQ “Is it obligatory to declare that the ARO is delayed when waiting for the second…” "
             "(1.2) is from the N3-era FAQ on the TO Camouflaged page; there is no N4 FAQ on this.")
-    assert "faq-" not in note  # a player reads the FAQ's question, not its id
+    assert not any("faq-" in n for n in answer.notes), answer.notes  # the FAQ's question, not its id
     assert note in answer.notes and note in answer.to_dict()["reasoning"], answer.to_text()
     assert answer.verdict == "yes" and answer.citations[0]["id"] == "faq-is-it-obligatory-to-declare-that-93902d"
     assert not answer_of("Do I have to tell my opponent I'm delaying my ARO?", "N3").notes

@@ -323,7 +323,7 @@ def test_spanish_passages_are_marked_spanish_wherever_they_appear(built_db):
 
 
 def test_a_spanish_name_is_glossed_with_its_own_english_name():
-    """GLOSSARY.md pairs "Marcador de Camuflado" with Camouflage Marker, "Habilidad Larga" with
+    """The project glossary (../shared/GLOSSARY.md) pairs "Marcador de Camuflado" with Camouflage Marker, "Habilidad Larga" with
     Long Skill and "Descubrir" with Discover: a passage's Spanish name gets its own English one,
     not the first English name of its glossary term (the Camouflaged state, Entire Order)."""
     from rulecheck.web.terms import english_terms
@@ -446,3 +446,15 @@ def test_a_cited_faq_shows_its_question_and_its_answer_apart(built_db):
     faq = soup(page).select_one(".rc-citation-faq blockquote")
     assert faq.select_one(".rc-q").get_text().startswith("Q: Is it obligatory to declare that the ARO is delayed")
     assert faq.select_one(".rc-a").get_text().startswith("A: Yes, it is obligatory")
+
+
+def test_a_spanish_question_gets_the_ask_form_in_spanish(built_db):
+    """A Spanish-speaking player who asked in Spanish reads the form around the answer in Spanish
+    too (data/wording/es.toml [banner]); an English question keeps it in English."""
+    es, en = fetch(built_db, "/-/ask?q=" + quote("¿Se revela el camuflado si dispara?"), "/-/ask?q=" + quote(QUESTION))
+    page = soup(es)
+    assert page.select_one("h1.rc-title").get_text() == "Pregunta de reglas" and page.select_one("h1.rc-title")["lang"] == "es"
+    assert page.select_one("label[for=rc-ask-q]").get_text() == "Tu pregunta"
+    assert page.select_one("form.rc-form button[type=submit]").get_text() == "Preguntar"
+    english = soup(en)
+    assert english.select_one("h1.rc-title").get_text() == "Ask a rules question" and not english.select_one("h1.rc-title").get("lang")

@@ -60,10 +60,13 @@ def english_terms(texts: Iterable[str]) -> list[TermUse]:
                     continue
                 taken[i].append((start, end))
                 where = (i, start)
-                if term.id not in first_seen or where < first_seen[term.id]:
-                    first_seen[term.id] = where
-                terms[term.id] = term
-                if alias not in names.setdefault(term.id, []):
-                    names[term.id].append(alias)
+                # one entry per English name: "Tropa Camuflada" (camouflaged trooper) and "Marcador
+                # de Camuflado" (Camouflage Marker) are one term, two names
+                key = (term.id, term.english(alias))
+                if key not in first_seen or where < first_seen[key]:
+                    first_seen[key] = where
+                terms[key] = term
+                if alias not in names.setdefault(key, []):
+                    names[key].append(alias)
     ordered = sorted(first_seen, key=first_seen.get)
-    return [TermUse(tuple(names[t]), terms[t].english(names[t][0]), terms[t].page) for t in ordered]
+    return [TermUse(tuple(names[k]), k[1], terms[k].page) for k in ordered]
