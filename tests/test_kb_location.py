@@ -282,3 +282,17 @@ def test_the_fingerprint_is_kept_and_follows_an_edit(tmp_path, monkeypatch):
     page.write_text(page.read_text(encoding="utf-8") + "\nAn edit.\n", encoding="utf-8")
     assert location.bundled_fingerprint() not in (first,)
     assert location.bundled_fingerprint() == location.files_digest(location.fingerprint_files())
+
+
+def test_a_read_only_uri_is_encoded_as_pathlib_encodes_it(tmp_path):
+    from rulecheck.kb.identity import read_only_uri
+
+    for name in ("plain.db", "we?ird#dir%20x/kb.db", "café ñ/kb.db", "a b/kb.db"):
+        path = tmp_path / name
+        assert read_only_uri(path) == f"{path.resolve().as_uri()}?mode=ro"
+        assert read_only_uri(str(path)) == read_only_uri(path)
+    folder = tmp_path / "we?ird#dir%20x"
+    folder.mkdir()
+    db = folder / "kb.db"
+    sqlite3.connect(db).execute("create table t (x)").connection.commit()
+    sqlite3.connect(read_only_uri(db), uri=True).execute("select * from t").fetchall()  # opens that very file

@@ -960,3 +960,38 @@ def test_going_back_into_camo_is_not_a_discover_retry_on_a_new_marker(table):
     assert "retry" not in r.context and r.context.get("turn") == "active", r.to_dict()
     retry = read_question(table, "My Discover failed, then the marker went back into camo. Can I try to Discover the new marker?")
     assert retry.context.get("retry") == "new_marker", retry.to_dict()
+
+
+def test_a_wish_to_declare_a_skill_is_not_a_wish_to_cancel(answer_of):
+    """Camuflado: declaring an Attack ('declare un Ataque') cancels the state, so "my camo guy
+    wants to shoot…, does he get revealed?" is yes; but "…, can I just reveal it?" asks whether
+    the state may be cancelled at will, which FAQ 1.4 ('Can you choose to cancel game states…')
+    answers no."""
+    wish = answer_of("my camo guy wants to shoot the HI in front of him, does he get revealed?")
+    assert wish.verdict == "yes" and wish.reading["actions"][0]["subject"] == "bs_attack", wish.to_text()
+    may = answer_of("My camo marker wants to shoot, can I just reveal it?")
+    assert may.verdict == "no" and may.reading["properties"] == ["voluntary_cancel"], may.to_text()
+
+
+def test_or_in_a_zvz_is_a_plain_target_only_when_negated(answer_of, table):
+    """TO Camouflaged FAQ 1.6: no Intuitive Attack 'against a troop that is neither Camouflaged
+    nor inside a Zero Visibility Zone'. "isn't camouflaged or in a ZVZ" is that target; "is
+    camouflaged or in a ZVZ" is not (the plain-target cue needs the negation)."""
+    negated = answer_of("Can I intuitive attack a trooper who isn't camouflaged or in a ZVZ?", "N3")
+    assert negated.verdict == "no" and negated.reading["conditions"].get("target") == "plain", negated.to_text()
+    plain = read_question(table, "Can my camo trooper shoot a target that is camouflaged or in a ZVZ?")
+    assert plain.context.get("target") != "plain", plain.to_dict()
+
+
+def test_his_order_is_not_the_own_order_of_the_trooper_in_the_state(answer_of):
+    """HD: 'only a Special Skill that explicitly allows it (for example Sensor)' Discovers a
+    trooper in Hidden Deployment; "her order" is the enemy's, not the own-Order property."""
+    a = answer_of("Can my opponent use her order to Discover my Hidden Deployment trooper?")
+    assert a.verdict == "no" and not a.reading["properties"], a.to_text()
+
+
+def test_an_edition_the_pages_are_not_of_is_unknown(answer_of):
+    """The four pages are N3 and N4: a question about N5 is not theirs to decide."""
+    a = answer_of("Does my camo trooper need to roll for Mimetism in N5?")
+    assert a.verdict == "unknown" and any("N5" in i for i in a.reading["issues"]), a.to_text()
+    assert answer_of("Is a camo marker revealed if it moves in N4?").verdict == "no"
