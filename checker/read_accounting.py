@@ -48,9 +48,11 @@ class _Accounting:
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
                 continue  # "Doesn't it lose…?", "…, or not?": asked as the plain question
             if role == "negation":
-                actor = next((m for m in self.mentions if m.kind == "actor" and 0 < m.start - t.i <= 2), None)
+                aside = t.i > 0 and self.toks[t.i - 1].brk  # "in HD, not a marker": set beside what it is
+                actor = next((m for m in self.mentions if 0 < m.start - t.i <= 2 and (
+                    m.kind == "actor" or (aside and m.kind in ("state", "hint", "weak_state")))), None)
                 if actor is not None:
-                    continue  # "not an enemy", "no enemies nearby": says who is not there
+                    continue  # "not an enemy", "no enemies nearby", "in HD, not a marker": who or what is not there
                 if self._harmless_scope(t.i):
                     self.ignored.append(t.text)
                     continue
