@@ -201,10 +201,29 @@ def _placed_by_passages(conn, w: "Words", reading: Reading, ev: Evaluation) -> N
     """Words the reading could not place that the deciding rules or FAQs use themselves ("For
     example via Airborne Deployment", in the FAQ's own question): the answer takes them into
     account, so it stands, with a note saying so."""
+    from rulecheck.checker.recognize import recognize
     from rulecheck.checker.words import fold
 
-    texts = " ".join(fold(c["text"]) for c in _citations(conn, ev.cites, _deciding_ids(ev)) if c["deciding"])
-    if not texts or not all(re.search(rf"\b{re.escape(fold(word))}\b", texts) for word in reading.unplaced):
+    raw = " ".join(c["text"] for c in _citations(conn, ev.cites, _deciding_ids(ev)) if c["deciding"])
+    texts = fold(raw)
+    if not texts:
+        return
+    vocab = w.table.vocabulary
+    named: set | None = None
+
+    def used_there(word: str) -> bool:
+        nonlocal named
+        if re.search(rf"\b{re.escape(fold(word))}\b", texts):
+            return True
+        # "AD" where the FAQ writes "Airborne Deployment": the same game term by another name
+        terms = {m.value for m in recognize(vocab, word).mentions if m.kind in ("game_term", "term")}
+        if not terms:
+            return False
+        if named is None:
+            named = {m.value for m in recognize(vocab, raw).mentions if m.kind in ("game_term", "term")}
+        return bool(terms & named)
+
+    if not all(used_there(word) for word in reading.unplaced):
         return
     words = "”, “".join(reading.unplaced)
     reading.notes.append(w.text("placed_by_passages", words=words))

@@ -21,7 +21,7 @@ import functools
 import re
 
 from rulecheck.checker.errors import EmptyQuestion
-from rulecheck.checker.logic import LogicTable
+from rulecheck.checker.logic import AXES, LogicTable
 from rulecheck.checker.reading import Action, Reading
 from rulecheck.checker.recognize import Recognized, recognize
 from rulecheck.checker.scenario import check_edition
@@ -114,6 +114,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         context = self._conditions()
         if getattr(self, "hd_camouflage", False):
             context.setdefault("camouflage", "yes")  # "my HD camo trooper"
+        for axis in getattr(self, "claim_axes", ()):
+            if axis in AXES:
+                context.setdefault(axis, None)  # only claimed: unknown (see `_set_claims_aside`)
         if not states and not other and context.get("target") == "plain":
             # "Can I Intuitive Attack a guy who is not camo?": the camouflage FAQs answer it
             states = [self._camouflage_state(self.edition or DEFAULT_EDITION)]
@@ -253,6 +256,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         in_claim = [m for m in self.rec.mentions if m.kind in states and m.start in claimed]
         if not claimed or (in_claim and all(m.start in claimed for m in self.rec.mentions if m.kind in states)):
             return
+        # "my friend says his Multispectral Visor L3 lets him": what the claim rests on is not
+        # known either way, so a row that turns on it cannot be taken as not applying
+        self.claim_axes = {m.value.split("=")[0] for m in self.rec.mentions + self.rec.overlay
+                           if m.kind == "cue" and m.start in claimed}
         self._set_aside(claimed, spans)
 
     def _set_aside(self, claimed: set[int], spans: list[list[int]]) -> None:

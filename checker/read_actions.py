@@ -36,7 +36,7 @@ class _Actions:
                 self._use(m)
                 continue
             by = self._who(m, state_mentions)
-            if by == "self" and kind == "skill" and states and self._enemy_only(states[0], m.value):
+            if by == "self" and kind == "skill" and states and all(self._enemy_only(st, m.value) for st in states):
                 by = "enemy"  # "I delay my ARO" against a camo marker: only an enemy can
             if kind == "event" and any(a.subject == m.value and a.by == by for a in actions):
                 self._use(m)  # "got hit by a Riotstopper… revealed when it gets hit by a Riotstopper?": one hit
@@ -189,6 +189,12 @@ class _Actions:
             # "…my Hafza and declares Discover on it": no trooper targets itself (but "I moved
             # him" of "my HD guy": the asker moves their own trooper; "is really a Hafza… Can I
             # declare an Intuitive Attack against it?": the asker, who owns no marker, attacks)
+            return "enemy"
+        if agent == "self" and self.rec.roles.get(found[1]) == "pronoun" and self._done_against(m.value) \
+                and state_mentions and all(self._object_position(s.start) or s.start > m.start for s in state_mentions) \
+                and self._targets_state(m, state_mentions):
+            # "Can he shoot his camo marker…?": the only trooper in the state named is the one
+            # shot at, and no trooper attacks itself
             return "enemy"
         if agent is None:
             if self._targets_state(m, state_mentions) or self._means_of_next(m, state_mentions):
@@ -344,8 +350,13 @@ class _Actions:
         out: list[tuple[str, int]] = []
         speaker = self._speaker_side()
         state_pos = {i for m in self.mentions if m.kind in ("state", "hint", "weak_state") for i in range(m.start, m.end)}
+        asked = {s.value for s in getattr(self, "asked_state_mentions", ())}
         for m in self.mentions:
             if m.kind in ("state", "hint", "weak_state"):
+                if asked and m.value not in asked and self._enemy_owned(m):
+                    # "An enemy camo marker moved in LoF of my HD sniper": another state, the enemy's
+                    out.append(("enemy", m.start))
+                    continue
                 out.append(("self", m.start))  # a state named is the trooper in it
             elif m.kind == "actor" and m.value in ("enemy", "ally", "leader", "team"):
                 if self._attribute_of_state(m, state_pos):
@@ -367,7 +378,13 @@ class _Actions:
                 # nor the asker: "he", "him", "it" never stand for "I"
                 prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
                         and not self._in_subordinate(c[1], t.i) and self.rec.roles.get(c[1]) != "speaker"]
-                out.append((self._referent(prev, t) if prev else "self", t.i))
+                if prev:
+                    out.append((self._referent(prev, t), t.i))
+                elif t.low in self._words("subject_pronoun") and t.low not in ("it", "ello") \
+                        and self._speaker_owns_state() and self._speaker_side() == "self":
+                    out.append(("enemy", t.i))  # "Can he shoot my camo marker…?": no one named before: the opponent
+                else:
+                    out.append(("self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
         return out
@@ -407,7 +424,10 @@ class _Actions:
         marker as an enemy's ("his camo", "un CAMO enemigo") or names it as a target ("can I
         shoot a camo marker?", "discover on a CAMO")."""
         toks = self.toks
-        states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state")]
+        # the state asked about decides ("An enemy camo marker moved in LoF of my HD sniper": the
+        # asker owns the Hidden Deployment trooper; the camo marker is another state)
+        asked = {s.value for s in getattr(self, "asked_state_mentions", ())}
+        states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state") and (not asked or m.value in asked)]
         for m in states:
             if self._enemy_owned(m):
                 return "enemy"
@@ -757,5 +777,8 @@ class _Actions:
         before it when the last names no Skill ("I want to shoot him in ARO. Legal?")."""
         sents = {self.toks[m.start].sent for m in self.mentions if m.kind == "subject"}
         asked = self.last if self.last in sents or not sents else max(sents)
+        if a.start < 0 and a.subject == getattr(self, "composite_sid", None):
+            # a composite the question's own words make ("try to Discover the same marker again")
+            return any(self.toks[p].sent == self.last for p, _ in self.composite_places)
         return any(m.text == a.text and self.toks[m.start].sent == asked
                    for m in self.mentions if m.kind == "subject" and m.value == a.subject)

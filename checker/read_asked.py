@@ -243,6 +243,7 @@ class _AskedAndComposites:
                 for group in self.rec.group_places.get(sid, [places])) and not self._asks_may_act():
             return None  # "my camo guy wants to shoot, does he get revealed?": the wish is the Skill's
         self.composite_places = places
+        self.composite_sid = sid
         # "do I play him with the Janissary's profile rather than his own?": a group of the
         # property's words found only in the alternative turned down asks the property's negation
         self.composite_rejected = rejected is not None and any(

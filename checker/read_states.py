@@ -238,7 +238,7 @@ class _StatesAndConditions:
         while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and self.rec.roles.get(i) in ("stop", "passive") \
                 and self.toks[i].low not in self._words("if_when") and m.start - i <= 3:
             i -= 1
-        if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used:
+        if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used and not self._tagged(i):
             return True
         return m.kind == "subject" and self._clause_negation(m) is not None
 
@@ -268,6 +268,8 @@ class _StatesAndConditions:
         t = self.toks[i]
         if t.sent != self.last:
             return False
+        if self._tagged(i):
+            return True  # "He can't shoot my camo marker, can he?": asks whether he can
         first = self._question_opening(i)
         if i == first.i:
             return t.low == "no"  # "¿No pierde el camuflaje?"
@@ -275,6 +277,21 @@ class _StatesAndConditions:
             return False
         between = [x for x in self.toks[first.i + 1:i]]
         return all(x.low in self._words("question_subject") for x in between) and len(between) <= 1
+
+    def _tagged(self, i: int) -> bool:
+        """Whether word `i` is in a statement put as a question by an auxiliary tag closing its
+        sentence ("He can't shoot my camo marker before Discovering it, *can he?*"): the
+        statement's negation is the question's, as in "Can't he…?"."""
+        sent = self.toks[i].sent
+        toks = [t for t in self.toks if t.sent == sent]
+        k = max((t.i for t in toks if t.brk), default=None)
+        if k is None or i > k or sent != self.last:
+            return False
+        # only an auxiliary tag asks the plain question ("…, can he?" — no, he can't); "…, right?"
+        # asks to confirm the statement as it stands
+        tail = [t for t in toks if t.i > k]
+        return 1 <= len(tail) <= 3 and tail[0].low in self._list("question") \
+            and all(t.low in self._words("confirm_tag") | self._list("question") for t in tail)
 
     def _question_opening(self, i: int):
         """The word that opens the question holding word `i`: its sentence's first, or, when
