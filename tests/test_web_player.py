@@ -458,3 +458,12 @@ def test_a_spanish_question_gets_the_ask_form_in_spanish(built_db):
     assert page.select_one("form.rc-form button[type=submit]").get_text() == "Preguntar"
     english = soup(en)
     assert english.select_one("h1.rc-title").get_text() == "Ask a rules question" and not english.select_one("h1.rc-title").get("lang")
+
+
+def test_an_unknown_answer_does_not_repeat_the_banner_either(built_db):
+    """Under "Unknown — no checked answer" the sentence goes on with its reason (here a word the
+    pages never use) instead of saying "No checked answer —" again."""
+    question = "Can I shoot a camo marker with a Neurocinetics rifle?"
+    page, = fetch(built_db, "/-/ask?q=" + quote(question))
+    sentence = soup(page).select_one(".rc-sentence").get_text()
+    assert sentence.startswith("The rules here say nothing about “Neurocinetics”"), sentence

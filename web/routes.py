@@ -112,17 +112,23 @@ def banner_words(answer: dict) -> dict:
     (`labels`), in the answer's language."""
     banner = _banner(answer)
     word = banner.get(answer.get("verdict") or "", (answer.get("verdict") or "").capitalize())
-    return {"verdict_word": word, "outcome": outcome_label(answer, banner), "unplaced_label": banner["unplaced"],
-            "labels": banner, "sentence": _after_verdict(answer.get("answer") or "", word)}
+    outcome = outcome_label(answer, banner)
+    return {"verdict_word": word, "outcome": outcome, "unplaced_label": banner["unplaced"],
+            "labels": banner, "sentence": _after_verdict(answer.get("answer") or "", word, outcome)}
 
 
-def _after_verdict(sentence: str, word: str) -> str:
-    """The answer sentence without the verdict word the banner shows right above it ("No — No
-    Attacks may…" reads "No Attacks may…" under a "No" banner); as it is otherwise."""
-    lead = f"{word} — "
-    if word and sentence.lower().startswith(lead.lower()) and len(sentence) > len(lead):
-        rest = sentence[len(lead):]
-        return rest[:1].upper() + rest[1:]
+def _after_verdict(sentence: str, *shown: str) -> str:
+    """The answer sentence without the words the banner shows right above it (the verdict word,
+    or its outcome): "No — No Attacks may…" reads "No Attacks may…" under a "No" banner, "No
+    checked answer — the rules here…" reads "The rules here…" under "Unknown / no checked
+    answer"; as it is otherwise."""
+    for words in shown:
+        words = words.lstrip("— ").strip()
+        for joint in (" — ", ": "):
+            lead = f"{words}{joint}"
+            if words and sentence.lower().startswith(lead.lower()) and len(sentence) > len(lead):
+                rest = sentence[len(lead):]
+                return rest[:1].upper() + rest[1:]
     return sentence
 
 
