@@ -415,19 +415,35 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         Fireteam's composition bonuses?" is the HoloMask page's FAQ): that state."""
         found = []
         beaten = {o for sid, _, _ in self.rec.composites for o in self.vocab.subjects[sid].over}
+        props = set()
         for sid, n, _ in self.rec.composites:
             if self.vocab.subjects[sid].kind == "property" and sid not in beaten:
+                props.add(sid)
                 found += [(n, st) for st in {r.state for r in self.table.rows if r.subject == sid}]
         owners = {st for _, st in found}
         default = self._camouflage_state(self.edition or DEFAULT_EDITION)
-        if len(owners) > 1 and default in owners:
-            owners = {default}  # "Do I have to announce a delayed ARO?": the edition's camouflage
+        if len(owners) > 1 and default in owners and self._owners_agree(owners, props):
+            # "Do I have to announce a delayed ARO?": the edition's camouflage; not when the
+            # states' rows disagree and no word names it ("Can my trooper be part of a Fireteam?":
+            # HoloMask says yes, Camouflaged no)
+            owners = {default}
         if len(owners) == 1:
             state = owners.pop()
             if self.edition and self.table.states[state].edition != self.edition:
                 return []
             return [state]
         return []
+
+    def _owners_agree(self, owners: set[str], props: set[str]) -> bool:
+        """Whether the edition's camouflage may answer for every state whose rows speak of the
+        property a question asks without naming a state: those rows give one outcome (without
+        conditions), or a word of the question names that camouflage ("back into camo")."""
+        default = self._camouflage_state(self.edition or DEFAULT_EDITION)
+        names = {n.lower() for n in self.vocab.state_names.get(default, ())} | {default}
+        if any(t.low in names for t in self.toks):
+            return True
+        outcomes = {r.outcome for r in self.table.rows if r.subject in props and r.state in owners and not r.conditions}
+        return len(outcomes) <= 1
 
     # --- edition -----------------------------------------------------------------------------
 

@@ -207,6 +207,8 @@ class _AskedAndComposites:
                     self._use(m)
                 return None
         in_question = any(self.toks[a].sent == self.last for a, _ in places)
+        if not in_question and self.vocab.subjects[sid].kind == "property" and prop in ("revealed", "state_ends"):
+            return None  # "My HoloMask guy is in a Fireteam this order. Does he stay masked?": the scene's situation
         if not in_question and self.vocab.subjects[sid].kind == "property" and \
                 any(m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
                     and not any(a <= m.start < b for a, b in places) for m in self.mentions):
