@@ -8,7 +8,11 @@ import re
 import sqlite3
 
 from rulecheck.checker.engine import Evaluation, evaluate, label
-from rulecheck.checker.errors import EmptyQuestion
+from rulecheck.checker.errors import EmptyQuestion, QuestionTooLong
+
+#: The longest question read, in characters: a forum post with its whole scene is well under it,
+#: and reading time grows faster than a question's length (a cap keeps the web server responsive).
+MAX_QUESTION = 2000
 from rulecheck.checker.logic import CONDITIONS, PREREQUISITE_AXES, LogicTable, Row, load_logic
 from rulecheck.checker.reading import Reading
 from rulecheck.kb.read import faqs_by_id, rules_by_id, search
@@ -117,6 +121,8 @@ def answer_question(conn: sqlite3.Connection, question: str, *, edition: str | N
 
     if not question or not question.strip():
         raise EmptyQuestion()
+    if len(question) > MAX_QUESTION:
+        raise QuestionTooLong(len(question), MAX_QUESTION)
     table = table or load_logic()
     reading = read_question(table, question, edition=edition)
     if any(v is not None for v in (context or {}).values()) or ask is not None:
@@ -201,29 +207,10 @@ def _placed_by_passages(conn, w: "Words", reading: Reading, ev: Evaluation) -> N
     """Words the reading could not place that the deciding rules or FAQs use themselves ("For
     example via Airborne Deployment", in the FAQ's own question): the answer takes them into
     account, so it stands, with a note saying so."""
-    from rulecheck.checker.recognize import recognize
     from rulecheck.checker.words import fold
 
-    raw = " ".join(c["text"] for c in _citations(conn, ev.cites, _deciding_ids(ev)) if c["deciding"])
-    texts = fold(raw)
-    if not texts:
-        return
-    vocab = w.table.vocabulary
-    named: set | None = None
-
-    def used_there(word: str) -> bool:
-        nonlocal named
-        if re.search(rf"\b{re.escape(fold(word))}\b", texts):
-            return True
-        # "AD" where the FAQ writes "Airborne Deployment": the same game term by another name
-        terms = {m.value for m in recognize(vocab, word).mentions if m.kind in ("game_term", "term")}
-        if not terms:
-            return False
-        if named is None:
-            named = {m.value for m in recognize(vocab, raw).mentions if m.kind in ("game_term", "term")}
-        return bool(terms & named)
-
-    if not all(used_there(word) for word in reading.unplaced):
+    texts = " ".join(fold(c["text"]) for c in _citations(conn, ev.cites, _deciding_ids(ev)) if c["deciding"])
+    if not texts or not all(re.search(rf"\b{re.escape(fold(word))}\b", texts) for word in reading.unplaced):
         return
     words = "”, “".join(reading.unplaced)
     reading.notes.append(w.text("placed_by_passages", words=words))

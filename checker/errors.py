@@ -16,6 +16,15 @@ class EmptyQuestion(CheckerError):
         super().__init__('Empty question — ask something, e.g. rulecheck ask "Is a Camouflaged trooper revealed if it declares Cautious Movement?"')
 
 
+class QuestionTooLong(CheckerError):
+    """The question is longer than the reader reads (its time grows faster than its length)."""
+
+    def __init__(self, length: int, limit: int) -> None:
+        self.length, self.limit = length, limit
+        super().__init__(f"The question is {length:,} characters long; rulecheck reads questions of up to {limit:,}. "
+                         "Ask about one situation at a time, leaving out what does not change it.")
+
+
 def suggest(name: str, choices: Iterable[str]) -> str:
     """` — did you mean "X"?` for the closest of `choices`, or a list of valid names."""
     import difflib  # only on the error path: keeps `rulecheck ask` light

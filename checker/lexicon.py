@@ -51,6 +51,8 @@ WORD_LISTS = {
     "instrument": "words that name the means of something (with, con)",
     "do_verb": "forms of \"do\" that, with a word pointing back, stand for an action told before (do that, hacer eso)",
     "back_reference": "words pointing back at an action told before, after a form of \"do\" (that, so, eso; hacerlo)",
+    "use_verb": "forms of \"use\" whose object is the Skill right after them (use Surprise Attack, usar Sensor)",
+    "tag_pronoun": "the personal pronouns that close an auxiliary tag question (…, can he?)",
     "wish": "words of wishing to declare the Skill named right after them (wants to, quiere)",
     "roll_result": "words between a Skill and its article that say how its roll went (failed, fallida)",
     "agent_by": "words that name who does a Skill (by, por)",

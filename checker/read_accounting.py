@@ -48,7 +48,11 @@ class _Accounting:
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
                 continue  # "Doesn't it lose…?", "…, or not?": asked as the plain question
             if role == "negation":
-                aside = t.i > 0 and self.toks[t.i - 1].brk  # "in HD, not a marker": set beside what it is
+                # "in HD, not a marker": set beside another state, named before it in the sentence
+                aside = t.i > 0 and self.toks[t.i - 1].brk and any(
+                    m.kind in ("state", "hint", "weak_state") and m.end <= t.i and self.toks[m.start].sent == t.sent
+                    and not any(n.kind in ("state", "hint", "weak_state") and n.value == m.value and 0 < n.start - t.i <= 2
+                                for n in self.mentions) for m in self.mentions)
                 actor = next((m for m in self.mentions if 0 < m.start - t.i <= 2 and (
                     m.kind == "actor" or (aside and m.kind in ("state", "hint", "weak_state")))), None)
                 if actor is not None:

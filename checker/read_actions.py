@@ -378,13 +378,7 @@ class _Actions:
                 # nor the asker: "he", "him", "it" never stand for "I"
                 prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
                         and not self._in_subordinate(c[1], t.i) and self.rec.roles.get(c[1]) != "speaker"]
-                if prev:
-                    out.append((self._referent(prev, t), t.i))
-                elif t.low in self._words("subject_pronoun") and t.low not in ("it", "ello") \
-                        and self._speaker_owns_state() and self._speaker_side() == "self":
-                    out.append(("enemy", t.i))  # "Can he shoot my camo marker…?": no one named before: the opponent
-                else:
-                    out.append(("self", t.i))
+                out.append((self._referent(prev, t) if prev else "self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
         return out

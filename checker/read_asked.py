@@ -63,22 +63,28 @@ class _AskedAndComposites:
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
 
-    def _asks_may_act(self) -> bool:
-        """Whether the question's own sentence asks whether someone may (or must) do something
-        ("…, can I just reveal it?"), not whether something happens to the trooper ("does he get
-        revealed?": a "get" right before the state's asking word)."""
+    def _asks_may_act(self, places: list[tuple[int, int]], skills: list[Mention]) -> bool:
+        """Whether the question's own sentence asks whether someone may (or must) do what the
+        property's own words say ("…, can I just reveal it?"), not whether something happens to
+        the trooper ("does he get revealed?": a "get" right before the state's asking word) nor
+        whether a Skill may be declared ("Can it use Surprise Attack?")."""
         happens = {m.start for m in self.mentions
                    if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends")}
+        acts = [(a, b) for a, b in places if self.toks[a].sent == self.last and not self._wishes_for(b, skills)]
         return any(m.kind == "ask" and m.value.split(":")[0] in ("may", "required") and m.end not in happens
-                   and self.toks[m.start].sent == self.last for m in self.mentions)
+                   and self.toks[m.start].sent == self.last and any(0 <= a - m.end <= 3 for a, _ in acts)
+                   for m in self.mentions)
 
     def _wishes_for(self, end: int, skills: list[Mention]) -> bool:
         """Whether the word ending at `end` governs a Skill named right after it ("wants *to
         shoot*", "decides to Dodge", "quiere disparar"): a wish to declare that Skill."""
-        if self.toks[end - 1].low not in self._words("wish"):
-            return False
+        word = self.toks[end - 1].low
         j = end
-        if j < len(self.toks) and self.toks[j].low in ("to", "a"):
+        if word in self._words("use_verb"):
+            pass  # "use Surprise Attack": the Skill right after
+        elif word not in self._words("wish"):
+            return False
+        elif j < len(self.toks) and self.toks[j].low in ("to", "a"):
             j += 1
         elif not (self.rec.lang == "es" and j < len(self.toks) and self.toks[j].low.endswith(("ar", "er", "ir"))):
             return False  # "interfere with Automatic Skills": no wish
@@ -242,7 +248,7 @@ class _AskedAndComposites:
             return None
         if self.vocab.subjects[sid].kind == "property" and skills_outside and any(
                 group and all(self._wishes_for(b, skills_outside) for _, b in group)
-                for group in self.rec.group_places.get(sid, [places])) and not self._asks_may_act():
+                for group in self.rec.group_places.get(sid, [places])) and not self._asks_may_act(places, skills_outside):
             return None  # "my camo guy wants to shoot, does he get revealed?": the wish is the Skill's
         self.composite_places = places
         self.composite_sid = sid

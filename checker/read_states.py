@@ -290,8 +290,12 @@ class _StatesAndConditions:
         # only an auxiliary tag asks the plain question ("…, can he?" — no, he can't); "…, right?"
         # asks to confirm the statement as it stands
         tail = [t for t in toks if t.i > k]
-        return 1 <= len(tail) <= 3 and tail[0].low in self._list("question") \
-            and all(t.low in self._words("confirm_tag") | self._list("question") for t in tail)
+        if not (2 <= len(tail) <= 3 and tail[0].low in self._list("question") and tail[-1].low in self._words("tag_pronoun")
+                and all(t.low == "not" for t in tail[1:-1])):
+            return False
+        # "…stays hidden if it does not shoot, does it?": a condition's negation is its own
+        return not any(t.low in self._words("if_when") or self.rec.roles.get(t.i) == "condition"
+                       for t in toks if t.i < i)
 
     def _question_opening(self, i: int):
         """The word that opens the question holding word `i`: its sentence's first, or, when

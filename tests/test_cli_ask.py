@@ -109,6 +109,7 @@ def test_scenario_file(run_ask, tmp_path):
     (("--state", "camouflaged", "--declare", "mvoe"), 'Unknown skill or event "mvoe" — did you mean "move"?'),
     (("   ",), "Empty question"),
     ((), "Empty question"),
+    (("Is a camo marker revealed if it moves? " * 60,), "rulecheck reads questions of up to 2,000"),
     (("--declare", "move"), "needs --state"),
     (("--state", "camouflaged", "--declare", "move", "--context", "lof"), "AXIS=VALUE"),
     (("--state", "camouflaged", "--declare", "move", "--context", "colour=red"), 'Unknown context "colour"'),

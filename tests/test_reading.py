@@ -995,3 +995,41 @@ def test_an_edition_the_pages_are_not_of_is_unknown(answer_of):
     a = answer_of("Does my camo trooper need to roll for Mimetism in N5?")
     assert a.verdict == "unknown" and any("N5" in i for i in a.reading["issues"]), a.to_text()
     assert answer_of("Is a camo marker revealed if it moves in N4?").verdict == "no"
+
+
+def test_who_acts_in_a_scene_with_an_enemy_marker_and_my_hd_trooper(answer_of):
+    """HD: a trooper with Camouflage keeps its Marker state when 'They delay their ARO against a
+    Marker'. The Move is the enemy marker's, the delay the asker's Hidden Deployment sniper's."""
+    a = answer_of("An enemy camo marker moved in LoF of my Hidden Deployment sniper, who has Camouflage. "
+                  "I want to delay my ARO. Does delaying my ARO against the marker reveal my Hidden Deployment trooper?")
+    by = {x["subject"]: x["by"] for x in a.reading["actions"]}
+    assert by == {"delay_aro": "self", "move": "enemy"} and a.verdict == "no", a.to_text()
+
+
+def test_he_is_the_asker_s_own_trooper_unless_he_attacks_it(answer_of):
+    """Camuflado: 'No se pueden declarar Ataques contra un Marcador de Camuflado (CAMO)' before a
+    Discover — the one who shoots a marker is its enemy; but "When he shoots, does my HD trooper
+    lose Hidden Deployment?" is the HD trooper shooting (any Short Skill cancels HD)."""
+    assert answer_of("Can he shoot my camo marker before Discovering it?").verdict == "no"
+    own = answer_of("When he shoots, does my HD trooper lose Hidden Deployment?")
+    assert own.verdict == "yes" and own.reading["actions"][0]["by"] == "self", own.to_text()
+    dodge = answer_of("If he declares a Dodge, is my camo marker revealed?")
+    assert dodge.verdict == "yes" and dodge.reading["actions"][0]["by"] == "self", dodge.to_text()
+
+
+def test_only_an_auxiliary_tag_makes_a_negative_statement_a_question(answer_of):
+    """"He can't shoot my camo marker…, can he?" asks whether he can (no: 'No se pueden declarar
+    Ataques contra un Marcador de Camuflado'); ", is that so?" confirms the statement as ", right?"
+    does; a negation inside an if-clause is the condition's own."""
+    assert answer_of("He can't shoot my camo marker with his Combi Rifle before Discovering it, can he?").verdict == "no"
+    so = answer_of("My HD trooper doesn't lose Hidden Deployment when it dodges, is that so?")
+    assert so.verdict == "no" and so.reading["asked"]["polarity"] == "-", so.to_text()
+    cond = answer_of("My camo marker stays hidden if it does not shoot, does it?")
+    assert "bs_attack" not in [x["subject"] for x in cond.reading["actions"]], cond.to_text()
+
+
+def test_a_negation_set_beside_a_state_needs_another_state_before_it(answer_of):
+    """"in HD, not a marker" says which state it is in; "My trooper, not in HD, declares Dodge"
+    negates the only state named, so it is not read as a trooper in Hidden Deployment."""
+    assert answer_of("My trooper is in HD, not a marker, at the start of its order. Can it use Surprise Attack?").verdict == "yes"
+    assert answer_of("My trooper, not in HD, declares Dodge. Is it revealed?").verdict == "unknown"

@@ -309,6 +309,16 @@ def test_ask_json_refuses_an_empty_question(built_db):
         assert "?q=" in response.json()["error"]
 
 
+def test_a_question_longer_than_the_reader_reads_is_refused_with_what_to_do(built_db):
+    """Reading time grows faster than a question's length: past 2,000 characters the CLI and the
+    web refuse it, saying so, instead of keeping a server worker busy."""
+    from urllib.parse import quote
+
+    long = "My camo marker moved behind a wall. " * 60
+    response, = fetch(built_db, "/-/ask.json?q=" + quote(long))
+    assert response.status_code == 400 and "up to 2,000" in response.json()["error"]
+
+
 def test_ask_page_shows_verdict_answer_and_linked_citations(built_db):
     from urllib.parse import quote
 
