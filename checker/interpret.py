@@ -131,8 +131,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             if kind == "property":
                 properties = (sid,)
                 if any(c.axis == "acted_by" for st in states for r in self.table.rows_for(st, sid) for c in r.conditions):
-                    # "do I get to decide which way it faces?": the asker's side decides
-                    context.setdefault("acted_by", "enemy" if self._speaker_side() == "enemy" else "self")
+                    # "do I get to decide which way it faces?": the asker's side decides, whoever
+                    # brought the reveal about ("Si me descubren el CAMO, ¿puedo elegir…?"); "does
+                    # my opponent choose…?", "¿elige mi rival…?": the one named choosing does
+                    chooser = self._property_doer()
+                    side = chooser or ("enemy" if self._speaker_side() == "enemy" else "self")
+                    context["acted_by"] = "enemy" if side == "enemy" else "self"
             else:
                 actions.append(Action(sid, self._composite_actor(sid, states), kind))
         if composite is None or self.vocab.subjects[composite].kind != "property":
@@ -433,6 +437,24 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 return []
             return [state]
         return []
+
+    def _property_doer(self) -> str | None:
+        """The side of the one named doing the property's first word in the asking sentence: the
+        nearest before it in its clause ("does *my opponent* choose…?", "*he* gets to choose"), or
+        an actor right after it ("¿elige *mi rival*…?"); None when no one is named."""
+        every = sorted(a for a, _ in getattr(self, "composite_places", ()))
+        # the asking sentence's, or (a claim asked about: "…says he gets to choose. Is he right?") the first's
+        places = [a for a in every if self.toks[a].sent == self.last] or every
+        if not places:
+            return None
+        first = places[0]
+        after = next((m for m in self.mentions if m.kind == "actor" and 0 < m.start - first <= 2
+                      and all(self.toks[k].low in self._words("mine") | self._words("possessive") | self._list("article")
+                              for k in range(first + 1, m.start))), None)
+        if after is not None:
+            return after.value
+        found = self._agent_at(Mention("subject", "", first, first + 1, self.toks[first].text))
+        return found[0] if found is not None and self.rec.roles.get(found[1]) != "speaker" else None
 
     def _owners_agree(self, owners: set[str], props: set[str]) -> bool:
         """Whether the edition's camouflage may answer for every state whose rows speak of the
