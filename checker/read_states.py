@@ -155,6 +155,8 @@ class _StatesAndConditions:
                 # cue's words say nothing else ("the MOD shown on the CAMO marker")
                 self._use(m)
                 continue
+            if axis == "lof" and any(t.low.startswith("360") for t in self.toks[m.end:m.end + 3] if t.sent == self.toks[m.start].sent):
+                continue  # "no tiene LdT de 360 grados": the marker's own arc of LoF, not anyone's LoF to it
             if self._negated(m) and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
