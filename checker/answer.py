@@ -9,13 +9,13 @@ import sqlite3
 
 from rulecheck.checker.engine import Evaluation, evaluate, label
 from rulecheck.checker.errors import EmptyQuestion, QuestionTooLong
+from rulecheck.checker.logic import CONDITIONS, PREREQUISITE_AXES, LogicTable, Row, load_logic
+from rulecheck.checker.reading import Reading
+from rulecheck.kb.read import faqs_by_id, lead_ins, rules_by_id, search
 
 #: The longest question read, in characters: a forum post with its whole scene is well under it,
 #: and reading time grows faster than a question's length (a cap keeps the web server responsive).
 MAX_QUESTION = 2000
-from rulecheck.checker.logic import CONDITIONS, PREREQUISITE_AXES, LogicTable, Row, load_logic
-from rulecheck.checker.reading import Reading
-from rulecheck.kb.read import faqs_by_id, rules_by_id, search
 
 
 class Answer:
@@ -316,14 +316,11 @@ def _with_lead_ins(conn: sqlite3.Connection, citations: list[dict]) -> list[dict
     """"El estado Camuflado se cancela siempre que:" says nothing alone: every cited bullet
     under a lead-in ending in ":" carries it (`lead_in`), and the lead-in is not listed beside a
     bullet that carries it unless it decides the answer itself."""
-    rules = rules_by_id(conn, [c["id"] for c in citations if c["kind"] == "rule"])
-    parents = rules_by_id(conn, list({r["parent_id"] for r in rules.values() if r.get("parent_id")}))
-    lead_ins = {p: r["text"] for p, r in parents.items() if r["text"].rstrip().endswith(":")}
+    found = lead_ins(conn, [c["id"] for c in citations if c["kind"] == "rule"])
     carried = set()
     for c in citations:
-        parent = rules.get(c["id"], {}).get("parent_id")
-        if c["kind"] == "rule" and parent in lead_ins:
-            c["lead_in"] = lead_ins[parent]
+        if c["kind"] == "rule" and c["id"] in found:
+            parent, c["lead_in"] = found[c["id"]]
             carried.add(parent)
     return [c for c in citations if c["id"] not in carried or c.get("deciding")]
 

@@ -245,10 +245,13 @@ class _Actions:
     def _verb_form(self, m: Mention) -> bool:
         """Whether a Skill is named by a verb's gerund or infinitive ("shooting", "disparar"),
         not by a noun ("a BS Attack", "Esquivar" as a Skill's name is capitalised)."""
-        low = self.toks[m.start].low
         if self.toks[m.start].text[:1].isupper():
             return False
-        return low.endswith("ing") or (self.rec.lang == "es" and low.endswith(("ar", "er", "ir")))
+        return self.toks[m.start].low.endswith("ing") or self._infinitive(m.start)
+
+    def _infinitive(self, i: int) -> bool:
+        """Whether the word at `i` of a Spanish question is a verb's infinitive ("disparar")."""
+        return self.rec.lang == "es" and self.toks[i].low.endswith(("ar", "er", "ir"))
 
     def _done_against(self, subject: str) -> bool:
         """Whether a Skill, or a more general one it is a kind of, is done against another
@@ -732,24 +735,27 @@ class _Actions:
     def _in_condition_clause(self, a: Action) -> bool:
         """Whether the action stands in a clause opened by when/if/while… of its sentence, with
         no clause break between ("…when it walks across my LoF", "If it moves, can I…")."""
-        if a.start < 0:
-            return False
-        i = a.start - 1
-        sent = self.toks[a.start].sent
+        return a.start >= 0 and self._clause_opened(a.start, lambda i: self.rec.roles.get(i) == "condition")
+
+    def _clause_opened(self, pos: int, opener) -> bool:
+        """Whether a word for which `opener(i)` holds stands before `pos` in its clause (its
+        sentence, no clause break between)."""
+        sent = self.toks[pos].sent
+        i = pos - 1
         while i >= 0 and self.toks[i].sent == sent and not self.toks[i].brk:
-            if self.rec.roles.get(i) == "condition":
+            if opener(i):
                 return True
             i -= 1
         return False
 
     def _asks_of_the_told(self) -> bool:
         """Whether the question's own sentence points back at what the scene told ("is he
-        allowed to *do that*?", "¿puede *hacerlo*?") instead of naming what is asked."""
+        allowed to *do that*?", "¿puede *hacerlo*?": a form of "do" and a word pointing back, or
+        the two written as one) instead of naming what is asked."""
         toks = [t for t in self.toks if t.sent == self.last]
-        if any(t.low == "hacerlo" for t in toks):
-            return True
-        return any(a.low in self._words("do_verb") and b.low in self._words("back_reference")
-                   for a, b in zip(toks, toks[1:]))
+        doing, back = self._words("do_verb"), self._words("back_reference")
+        return any(t.low in back and t.low.startswith(tuple(doing)) for t in toks) or any(
+            a.low in doing and b.low in back for a, b in zip(toks, toks[1:]))
 
     def _until_clause(self, a: Action) -> bool:
         """Whether the action stands in a clause "until…" / "hasta que…" of its sentence: how
@@ -757,14 +763,9 @@ class _Actions:
         return a.start >= 0 and self._in_until(a.start)
 
     def _in_until(self, pos: int) -> bool:
-        """Whether the word at `pos` is in a clause opened by "until" / "hasta" (no clause break between)."""
-        sent = self.toks[pos].sent
-        i = pos - 1
-        while i >= 0 and self.toks[i].sent == sent and not self.toks[i].brk:
-            if self.toks[i].low in self._words("until"):
-                return True
-            i -= 1
-        return False
+        """Whether the word at `pos` is in a clause opened by "until" / "hasta"."""
+        until = self._words("until")
+        return self._clause_opened(pos, lambda i: self.toks[i].low in until)
 
     def _in_question(self, a: Action) -> bool:
         """Whether an action is named in the question's own sentence: the last one, or the one

@@ -86,7 +86,7 @@ class _AskedAndComposites:
             return False
         elif j < len(self.toks) and self.toks[j].low in ("to", "a"):
             j += 1
-        elif not (self.rec.lang == "es" and j < len(self.toks) and self.toks[j].low.endswith(("ar", "er", "ir"))):
+        elif not (j < len(self.toks) and self._infinitive(j)):
             return False  # "interfere with Automatic Skills": no wish
         return any(m.start == j and self.toks[m.start].sent == self.toks[end - 1].sent for m in skills)
 

@@ -97,10 +97,9 @@ def tokenize(text: str) -> list[Token]:
             cap = word[:1].isupper() and not starts_sentence
             poss = chunk.startswith(_POSSESSIVE, t.end())
             brk = bool(_CLAUSE.match(chunk, t.end() + poss))
+            # "my 2nd short skill", "la 2ª Habilidad Corta" ("2ª" folds to "2a"): an ordinal read
+            # as the word the rules use, written as it was
             low = fold(word)
-            if low[:1].isdigit() and chunk[t.end():t.end() + 1] in ("ª", "º"):
-                low += "a" if chunk[t.end()] == "ª" else "o"  # "la 2ª Habilidad Corta"
-            # "my 2nd short skill": an ordinal read as the word the rules use, written as it was
             low = _ORDINALS.get(low, low)
             if low in _BARE_NOT:  # "dont" is "do not"
                 tokens.append(Token(word[:-2], low[:-2], len(tokens), sent, cap))

@@ -12,7 +12,7 @@ from rulecheck.kb.errors import KnowledgeBaseError, MissingDatabase, NotAKnowled
 from rulecheck.kb.identity import read_only_uri
 
 __all__ = ["KnowledgeBaseError", "MissingDatabase", "NotAKnowledgeBase", "connect", "faqs_by_id", "fts_query",
-           "get_meta", "rules_by_id", "search", "search_plan"]
+           "get_meta", "lead_ins", "rules_by_id", "search", "search_plan"]
 
 
 def connect(path: str | os.PathLike) -> sqlite3.Connection:
@@ -50,6 +50,20 @@ def rules_by_id(conn: sqlite3.Connection, ids: list[str]) -> dict[str, dict]:
         list(ids),
     )
     return {row["id"]: dict(row) for row in rows}
+
+
+def lead_ins(conn: sqlite3.Connection, ids: list[str]) -> dict[str, tuple[str, str]]:
+    """rule id → (its parent's id, the parent's text), for the rules among `ids` whose parent is
+    a lead-in ending in ":" ("El estado Camuflado se cancela siempre que:"): one query."""
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(
+        f"""select child.id, parent.id, parent.text from rules as child join rules as parent
+            on parent.id = child.parent_id where child.id in ({marks}) and rtrim(parent.text) like '%:'""",
+        list(ids),
+    )
+    return {child: (parent, text) for child, parent, text in rows}
 
 
 def faqs_by_id(conn: sqlite3.Connection, ids: list[str]) -> dict[str, dict]:
