@@ -407,7 +407,7 @@ class Words:
             skills = [a for a in reading.actions if a.by == who and a.kind == "skill"]
             if skills:
                 parts.append(self.text("acts", who=self._who(who, state), verb=self.text("declares"),
-                                       skills=self.text("then").join(self.subject(a.subject) for a in skills)))
+                                       skills=self.text("then").join(self._declared(reading, a) for a in skills)))
         events = [a for a in reading.actions if a.kind == "event"]
         if events:
             parts.append(self.text("happens", who=self._who("self", state),
@@ -432,6 +432,17 @@ class Words:
         if conds:
             what += self.text("conditions", conditions="; ".join(conds))
         return self.text("read_as", what=what, asked=asked)
+
+    def _declared(self, reading: Reading, a) -> str:
+        """A declared Skill's name, with the kinds of it the question sets apart ("Entire Order
+        (other than Cautious Movement)")."""
+        from rulecheck.checker.engine import ancestors
+
+        name = self.subject(a.subject)
+        apart = [x for x in reading.excluded if a.subject in ancestors(self.table, x)[1:]]
+        if apart:
+            name = self.text("excluding", skill=name, excluded=self.text("and").join(self.subject(x) for x in apart))
+        return name
 
     def _who(self, who: str, state: str) -> str:
         """"the trooper in Hidden Deployment", or "a trooper" when the question names no state

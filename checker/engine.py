@@ -122,7 +122,8 @@ def _unshadowed(rows: list[Row]) -> list[Row]:
     return kept
 
 
-def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str, ...], context: dict) -> list[Row]:
+def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str, ...], context: dict,
+           excluded: tuple[str, ...] = ()) -> list[Row]:
     """A general term asked about ("a Short Skill", "an Entire Order"): the rows of the more
     specific subjects under it whose outcome differs from the general one's, when there are
     any. Then the answer depends on which one is declared."""
@@ -133,8 +134,9 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
         return []
     out = []
     for sid in subjects:
-        if sid == decision.subject or decision.subject not in ancestors(table, sid)[1:]:
-            continue
+        if sid == decision.subject or decision.subject not in ancestors(table, sid)[1:] \
+                or set(excluded) & set(ancestors(table, sid)):
+            continue  # not a kind of it, or one the question sets apart
         d = resolve(table, state, sid, topics, context)
         if d is not None and d.outcome != decision.outcome and any(r.subject == sid for r in d.rows):
             out += [r for r in d.rows if r.subject == sid]
@@ -230,7 +232,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
             if d is None:
                 return Evaluation("unknown", state, info.edition)
             decisions.append(d)
-            category_rows += _kinds(table, state, d, topics, ctx)
+            category_rows += _kinds(table, state, d, topics, ctx, reading.excluded)
         for s in reading.by("enemy", "event"):
             # "Can an enemy move into base contact with my marker?": whether it may, first
             d = resolve(table, state, s, ("enemy", "happens") if prop == "may" else ("happens",), ctx)
@@ -267,11 +269,11 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                     # it may be used, and they name other states only
                     return Evaluation("unknown", state, info.edition)
                 d = _barred(table, state, s, ctx) if role == "declares" else None
-                d = d or resolve(table, state, s, topics, ctx) or _by_kinds(table, state, s, topics, ctx)
+                d = d or resolve(table, state, s, topics, ctx) or _by_kinds(table, state, s, topics, ctx, reading.excluded)
                 if d is None:
                     return Evaluation("unknown", state, info.edition)  # part of the Order is outside the logic
                 decisions.append(d)
-                category_rows += _kinds(table, state, d, topics, ctx)
+                category_rows += _kinds(table, state, d, topics, ctx, reading.excluded)
     if not decisions:
         return Evaluation("unknown", state, info.edition)
     outcomes = [d.outcome for d in decisions]
@@ -316,14 +318,15 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                       would, category)
 
 
-def _by_kinds(table: LogicTable, state: str, subject: str, topics: tuple[str, ...], context: dict) -> Decision | None:
+def _by_kinds(table: LogicTable, state: str, subject: str, topics: tuple[str, ...], context: dict,
+              excluded: tuple[str, ...] = ()) -> Decision | None:
     """A general term no row speaks of ("a Short Skill" for HoloMask): when the kinds of it
     that rows do speak of answer differently, it depends on which one is declared."""
     if not table.vocabulary.subjects[subject].category and not table.vocabulary.subjects[subject].generic:
         return None
     rows, outcomes = [], set()
     for sid in table.vocabulary.subjects:
-        if sid != subject and subject in ancestors(table, sid)[1:]:
+        if sid != subject and subject in ancestors(table, sid)[1:] and not set(excluded) & set(ancestors(table, sid)):
             d = resolve(table, state, sid, topics, context)
             if d is not None and d.rows[0].subject == sid:
                 rows += d.rows

@@ -97,6 +97,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.ignored: list[str] = []
         self.issues: list[str] = []
         self.notes: list[str] = []
+        #: Skills set apart from a general term ("a Long Skill other than Cautious Movement").
+        self.excluded: list[str] = []
         self.edition = self._edition(edition)
         self.last = self._question_sentence()
         self._set_claims_aside()
@@ -164,6 +166,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if prop == "may":
             self._contact_with_an_enemy_marker(actions, states)
         self._aro_turn(actions, context)
+        self._contact_partner(context)
         if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene,
             # and so is a clause that says when ("can I shoot it when it walks across my LoF?")
@@ -216,6 +219,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         reading = Reading(self.text, self.rec.lang, self.edition, tuple(states), tuple(other), actions, properties,
                           context, prop, polarity, about, value, self._used_words(), unplaced, self.issues, self.notes,
                           self.ignored, numbers)
+        reading.excluded = tuple(dict.fromkeys(self.excluded))
         reading.question_axes = frozenset(self.question_axes)
         return reading
 

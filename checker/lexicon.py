@@ -39,6 +39,7 @@ WORD_LISTS = {
     "clause_break": "words that end the clause a negation governs (so, and, pero)",
     "clause_negation": "negations that govern a whole clause, not only the phrase after them (not, nunca)",
     "rejecting": "two words opening the alternative a question turns down (rather than, en vez)",
+    "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",
     "confirm_tag": "what else may stand beside them in such a last sentence (he, was, tiene: 'He was right?')",

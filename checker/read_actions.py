@@ -23,6 +23,14 @@ class _Actions:
             kind = self.vocab.subjects[m.value].kind
             if kind == "property":
                 continue
+            ex = self._excepted(m)
+            if ex is not None:
+                # "a Long Skill other than Cautious Movement": the general term is what is
+                # declared, and this kind of it is not
+                self.excluded.append(m.value)
+                self.used.update(range(ex, m.start))
+                self._use(m)
+                continue
             if self._negated(m):
                 # "on a guy he is not in contact with yet": what is said not to happen is no action
                 self._use_negation(m)
@@ -340,7 +348,12 @@ class _Actions:
         k = joins[0]
         if any(k < pos < m.start for _, pos in cands) or m.start - k > 3 or not any(pos < k for _, pos in cands):
             return None
-        first = next((c for c in cands if c[1] < k and not self._object_position(c[1])), None)
+        sent = self.toks[m.start].sent
+        # "My opponent says his HoloMask trooper can declare Cautious Movement and then a BS
+        # Attack": the reported clause's subject, not the one who reports it
+        lo = next((i for i in range(k - 1, -1, -1) if self.toks[i].sent == sent
+                   and self.toks[i].low in self._words("reporting")), -1)
+        first = next((c for c in cands if lo < c[1] < k and not self._object_position(c[1])), None)
         if first is None or first == max((c for c in cands if c[1] < k), key=lambda c: c[1]):
             return None  # the one named last is the subject anyway
         return first
@@ -609,7 +622,7 @@ class _Actions:
                 self._use(m)
             subjects = [m for m in subjects if m not in dropped]
         specific = [m for m in subjects if subs[m.value].kind == "skill" and not subs[m.value].generic
-                    and not self._negated(m)]
+                    and not self._negated(m) and self._excepted(m) is None]
         if specific:
             # only one the same side declares: "his marker walked… I wanted to ARO" is two sides
             sides = {self._who(m, state_mentions) for m in specific}
@@ -618,6 +631,24 @@ class _Actions:
                 self._use(m)
             subjects = [m for m in subjects if m not in generic]
         return subjects
+
+    def _excepted(self, m: Mention) -> int | None:
+        """Where the words that set the Skill `m` apart from a general term start ("a Long Skill
+        other than Cautious Movement", "una Orden Completa que no sea Movimiento Cauteloso"); None
+        when none stand right before it (an article between at most)."""
+        if m.kind != "subject":
+            return None
+        i = m.start
+        if i > 0 and self.toks[i - 1].low in self._words("article"):
+            i -= 1
+        phrases = self._words("excepting")
+        sent = self.toks[m.start].sent
+        for n in (3, 2, 1):
+            j = i - n
+            if j >= 0 and all(self.toks[k].sent == sent for k in range(j, i)) \
+                    and " ".join(t.low for t in self.toks[j:i]) in phrases:
+                return j
+        return None
 
     def _subsume(self, actions: list[Action]) -> list[Action]:
         """A general term named beside a specific one it includes ("an Entire Order of Cautious
@@ -722,6 +753,42 @@ class _Actions:
         best = min(near, key=lambda a: abs(spans[a.subject].start - cue.start) if a.subject in spans else 99, default=None)
         if best is not None and best.by == "enemy":
             context["turn"] = "active"
+
+    def _contact_partner(self, context: dict) -> None:
+        """Whose model a Silhouette contact is with, from the model's owner: "His camo marker moved
+        into base contact with one of my troopers" is an enemy's model to the marker; "my camo
+        marker … with my Fusilier" an ally; "my camo marker … with his Fusilier" an enemy. Only
+        when the question says whose the marker is ("su Marcador" alone does not)."""
+        contact = [m for m in self.mentions if m.kind == "subject"
+                   and m.value in ("silhouette_contact", "spot_occupied_contact")]
+        asked = {s.value for s in getattr(self, "asked_state_mentions", ())}
+        states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state") and (not asked or m.value in asked)]
+        if not contact or not states:
+            return
+        # the first state named whose owner is said decides ("My opponent's HoloMask trooper":
+        # the opponent's; "My HoloMask guy ends his Move…": "his" is then the guy's)
+        asker = next(("enemy" if self._enemy_owned(m) else "self" for m in states
+                      if self._enemy_owned(m) or self._words_before(m) & self._words("mine")), None)
+        if asker is None:
+            return
+        for m in contact:
+            j = m.end
+            if j < len(self.toks) and self.toks[j].low in self._words("instrument"):
+                j += 1
+            sent = self.toks[m.start].sent
+            for k in range(j, min(j + 4, len(self.toks))):
+                t = self.toks[k]
+                if t.sent != sent or (k > j and self.toks[k - 1].brk) or any(
+                        n.start == k and n.kind in ("state", "hint", "weak_state") for n in self.mentions):
+                    break
+                # "with my opponent's Fusilier": "my" is part of the enemy named
+                enemy = any(n.kind == "actor" and n.value == "enemy" and n.start <= k < n.end for n in self.mentions)
+                if t.low in self._words("mine") and not enemy:
+                    context["contact_with"] = "ally" if asker == "self" else "enemy"
+                    return
+                if (t.low in self._words("enemy_owner") or enemy) and asker == "self":
+                    context["contact_with"] = "enemy"
+                    return
 
     def _describes_marker(self, a: Action) -> bool:
         """Whether the action is named in a relative clause right after the state ("against a

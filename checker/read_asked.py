@@ -105,12 +105,29 @@ class _AskedAndComposites:
         its sentence ("Can I delay my ARO *until it reveals*?", "…*while he was still in the
         open*?"): it says when or how long, not what is asked."""
         sent = self.toks[ask.start].sent
+        opening = self._opening_condition_end(sent)
+        if opening is not None and ask.end - 1 <= opening and any(
+                m.start > opening and self.toks[m.start].sent == sent for m in asks):
+            # "If … and I stay hidden, can he still declare his ARO?": the if-clause opening the
+            # sentence says when; what is asked comes after its comma
+            return True
         before = [m for m in asks if m.end <= ask.start and self.toks[m.start].sent == sent]
         if not before:
             return False
         start = min(m.end for m in before)
         return any(self.toks[i].low in self._words("until") or self.rec.roles.get(i) == "condition"
                    for i in range(start, ask.start))
+
+    def _opening_condition_end(self, sent: int) -> int | None:
+        """The last word of a condition clause ("if", "when", "si"…) that opens sentence `sent`
+        and ends at a comma; None when the sentence does not open so."""
+        words = [t for t in self.toks if t.sent == sent]
+        k = 0
+        while k < len(words) and words[k].low in self._words("leading"):
+            k += 1
+        if k >= len(words) or self.rec.roles.get(words[k].i) != "condition":
+            return None
+        return next((t.i for t in words[k:-1] if t.brk), None)
 
     def _asks_discover_first(self) -> bool:
         """The question's "must" is about Discovering the marker first ("need to be discovered")."""

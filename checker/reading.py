@@ -46,7 +46,7 @@ class Reading:
 
     __slots__ = ("text", "lang", "edition", "states", "other_states", "actions", "properties", "context",
                  "proposition", "polarity", "about", "asked_value", "used", "unplaced", "issues", "notes",
-                 "ignored", "numbers", "question_axes")
+                 "ignored", "numbers", "question_axes", "excluded")
 
     def __init__(self, text: str | None = None, lang: str = "en", edition: str | None = None,
                  states: tuple[str, ...] = (), other_states: tuple[str, ...] = (), actions: list[Action] | None = None,
@@ -79,6 +79,9 @@ class Reading:
         #: Context axes set in the question's own sentence, not in the scene before it (all of
         #: them for structured input, which has no scene).
         self.question_axes: frozenset[str] = frozenset(self.context)
+        #: Kinds of a general term the question sets apart ("a Long Skill other than Cautious
+        #: Movement"): the answer is for the others.
+        self.excluded: tuple[str, ...] = ()
 
     def by(self, who: str, kind: str | None = None) -> tuple[str, ...]:
         """The subjects acted by `who` (and of `kind`), in order, without repeats."""
@@ -93,7 +96,7 @@ class Reading:
                 "asked": {"proposition": self.proposition, "polarity": self.polarity, "about": self.about,
                           "value": self.asked_value},
                 "numbers": list(self.numbers), "used": list(self.used), "ignored": list(self.ignored),
-                "unplaced": list(self.unplaced),
+                "unplaced": list(self.unplaced), "excluding": list(self.excluded),
                 "issues": list(self.issues),
                 "notes": list(self.notes)}
 

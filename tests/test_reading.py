@@ -1033,3 +1033,26 @@ def test_a_negation_set_beside_a_state_needs_another_state_before_it(answer_of):
     negates the only state named, so it is not read as a trooper in Hidden Deployment."""
     assert answer_of("My trooper is in HD, not a marker, at the start of its order. Can it use Surprise Attack?").verdict == "yes"
     assert answer_of("My trooper, not in HD, declares Dodge. Is it revealed?").verdict == "unknown"
+
+
+def test_a_skill_set_apart_from_a_general_term_is_not_declared(answer_of):
+    """HoloMask: 'declares an Entire Order of any kind, other than Cautious Movement' cancels it.
+    "an Entire Order other than Cautious Movement" declares the general term, with Cautious
+    Movement set apart (`excluding`), so the one kind that keeps the state is no longer a way out."""
+    a = answer_of("My HoloMask trooper declares an Entire Order other than Cautious Movement. Is it revealed?")
+    assert a.verdict == "yes" and a.reading["excluding"] == ["cautious_movement"], a.to_text()
+    assert [x["subject"] for x in a.reading["actions"]] == ["entire_order"], a.to_text()
+    assert "other than Cautious Movement" in a.to_text()
+    # without the words that set it apart, Cautious Movement is the Skill declared
+    plain = answer_of("My HoloMask trooper declares an Entire Order of Cautious Movement. Is it revealed?")
+    assert plain.verdict == "no" and plain.reading["excluding"] == [], plain.to_text()
+
+
+def test_a_reported_clause_s_subject_does_the_skill_after_and(answer_of):
+    """'declares an Attack, Look Out!, or any Skill that requires a Roll' cancels HoloMask: in "My
+    opponent says his HoloMask trooper can declare Cautious Movement and then a BS Attack", the
+    BS Attack is the HoloMask trooper's, not the one who says so."""
+    a = answer_of("My opponent says his HoloMask trooper can declare Cautious Movement and then a BS Attack "
+                  "without being revealed. Is he right?")
+    assert a.verdict == "no", a.to_text()
+    assert {x["subject"]: x["by"] for x in a.reading["actions"]}["bs_attack"] == "self", a.to_text()
