@@ -161,6 +161,11 @@ class _Actions:
             found = self._agent_at(means_of)
             if found is not None:
                 return found[0]
+        listed = self._listed_after_skill(m)
+        if listed is not None:
+            # "can declare Cautious Movement and then a BS Attack": a second object of the same
+            # verb, done by whoever does the first
+            return self._who(listed, state_mentions)
         answered = self._answered_skill(m)
         if answered is not None:
             # "the Team Leader declares Dodge against an incoming Template": the Template is
@@ -348,12 +353,7 @@ class _Actions:
         k = joins[0]
         if any(k < pos < m.start for _, pos in cands) or m.start - k > 3 or not any(pos < k for _, pos in cands):
             return None
-        sent = self.toks[m.start].sent
-        # "My opponent says his HoloMask trooper can declare Cautious Movement and then a BS
-        # Attack": the reported clause's subject, not the one who reports it
-        lo = next((i for i in range(k - 1, -1, -1) if self.toks[i].sent == sent
-                   and self.toks[i].low in self._words("reporting")), -1)
-        first = next((c for c in cands if lo < c[1] < k and not self._object_position(c[1])), None)
+        first = next((c for c in cands if c[1] < k and not self._object_position(c[1])), None)
         if first is None or first == max((c for c in cands if c[1] < k), key=lambda c: c[1]):
             return None  # the one named last is the subject anyway
         return first
@@ -753,6 +753,19 @@ class _Actions:
         best = min(near, key=lambda a: abs(spans[a.subject].start - cue.start) if a.subject in spans else 99, default=None)
         if best is not None and best.by == "enemy":
             context["turn"] = "active"
+
+    def _listed_after_skill(self, m: Mention) -> Mention | None:
+        """The Skill named right before "and (then)", "y (luego)" when `m` follows with no verb
+        of its own ("Cautious Movement and then a BS Attack"); None otherwise ("… and declares
+        Discover on it" has its own verb, whose subject `_shared_subject` finds)."""
+        i = m.start - 1
+        while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in ("then", "luego", "despues")):
+            i -= 1
+        if i < 0 or self.toks[i].low not in self._words("coordinator") or self.toks[i].sent != self.toks[m.start].sent \
+                or self._verb_form(m):
+            return None
+        return next((n for n in self.mentions if n.kind == "subject" and n.end == i and n.value != m.value
+                     and self.vocab.subjects[n.value].kind == "skill"), None)
 
     def _contact_partner(self, context: dict) -> None:
         """Whose model a Silhouette contact is with, from the model's owner: "His camo marker moved

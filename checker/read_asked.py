@@ -30,16 +30,20 @@ class _AskedAndComposites:
         chosen = in_q or [m for m in asks if m.value.split(":")[0] not in ("fact", "what_happens")]
         if not chosen:
             return "plain", "+", "model", None
-        main = [m for m in chosen if not self._subordinate(m, chosen)]
+        # a statement put to a confirmation ("…, so during the Move it stays a marker. Is that
+        # right?"): its last asking verb is the conclusion asked about
+        confirmed = not in_q or self.toks[-1].sent != self.last
+        main = [] if confirmed else [m for m in chosen if not self._subordinate(m, chosen)]
         # "Can I delay my ARO until it reveals?": the verb of a clause opened by "until" says
         # when, not what is asked (its words are still read)
         for m in chosen:
             self._use(m)
         chosen = main or chosen
 
+
         def rank(m: Mention) -> tuple[int, int]:
             prop = m.value.split(":")[0]
-            return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, m.start)
+            return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, -m.start if confirmed else m.start)
         best = min(chosen, key=rank)
         prop, polarity, *rest = best.value.split(":")
         about = "state" if rest and rest[0] == "state" else "model"
@@ -107,9 +111,10 @@ class _AskedAndComposites:
         sent = self.toks[ask.start].sent
         opening = self._opening_condition_end(sent)
         if opening is not None and ask.end - 1 <= opening and any(
-                m.start > opening and self.toks[m.start].sent == sent for m in asks):
+                m.start > opening and self.toks[m.start].sent == sent and m.value.startswith("may:") for m in asks):
             # "If … and I stay hidden, can he still declare his ARO?": the if-clause opening the
-            # sentence says when; what is asked comes after its comma
+            # sentence says when; whether he may is asked after its comma (not "When HD is
+            # cancelled, must I give…?", whose property the clause's verb leads to)
             return True
         before = [m for m in asks if m.end <= ask.start and self.toks[m.start].sent == sent]
         if not before:
