@@ -161,6 +161,11 @@ class _Actions:
             found = self._agent_at(means_of)
             if found is not None:
                 return found[0]
+        if self._phrase_before(m, "target_of") is not None:
+            # "can my camo marker be the main target of a Template?": aimed at the trooper
+            if state_mentions and any(s.end <= m.start for s in state_mentions):
+                self.aimed_at_state = True
+            return "enemy"
         listed = self._listed_after_skill(m)
         if listed is not None:
             # "can declare Cautious Movement and then a BS Attack": a second object of the same
@@ -569,6 +574,8 @@ class _Actions:
                 for i in range(n.start, n.end)}
         for s in state_mentions:
             start = self._np_start(s)
+            if s.end < len(self.toks) and self.toks[s.end].low in self._words("modal_declare"):
+                continue  # "any Long Skill a CAMO marker can declare": the marker declares it
             if start >= m.end and start - m.end <= 3 + len(when) \
                     and start - m.end <= 3 + sum(i in when for i in range(m.end, start)):
                 gap = [self.toks[i].low for i in range(m.end, start) if i not in when]
@@ -638,17 +645,12 @@ class _Actions:
         when none stand right before it (an article between at most)."""
         if m.kind != "subject":
             return None
-        i = m.start
-        if i > 0 and self.toks[i - 1].low in self._words("article"):
-            i -= 1
-        phrases = self._words("excepting")
-        sent = self.toks[m.start].sent
-        for n in (3, 2, 1):
-            j = i - n
-            if j >= 0 and all(self.toks[k].sent == sent for k in range(j, i)) \
-                    and " ".join(t.low for t in self.toks[j:i]) in phrases:
-                return j
-        return None
+        before = sorted((n for n in self.mentions if n.kind == "subject" and n.end <= m.start and self._next_in_list(n, m)),
+                        key=lambda n: n.start)
+        if before:
+            # "any ARO except Discover, Dodge, Reset or Alert": the whole list is set apart
+            return self._excepted(before[-1])
+        return self._phrase_before(m, "excepting")
 
     def _subsume(self, actions: list[Action]) -> list[Action]:
         """A general term named beside a specific one it includes ("an Entire Order of Cautious
@@ -753,6 +755,21 @@ class _Actions:
         best = min(near, key=lambda a: abs(spans[a.subject].start - cue.start) if a.subject in spans else 99, default=None)
         if best is not None and best.by == "enemy":
             context["turn"] = "active"
+
+    def _phrase_before(self, m: Mention, word_list: str) -> int | None:
+        """Where a phrase of `word_list` ends right before `m` (an article between at most)
+        starts; None when there is none."""
+        i = m.start
+        if i > 0 and self.toks[i - 1].low in self._words("article"):
+            i -= 1
+        phrases = self._words(word_list)
+        sent = self.toks[m.start].sent
+        for n in (3, 2, 1):
+            j = i - n
+            if j >= 0 and all(self.toks[k].sent == sent for k in range(j, i)) \
+                    and " ".join(t.low for t in self.toks[j:i]) in phrases:
+                return j
+        return None
 
     def _listed_after_skill(self, m: Mention) -> Mention | None:
         """The Skill named right before "and (then)", "y (luego)" when `m` follows with no verb

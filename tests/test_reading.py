@@ -1056,3 +1056,20 @@ def test_a_reported_clause_s_subject_does_the_skill_after_and(answer_of):
                   "without being revealed. Is he right?")
     assert a.verdict == "no", a.to_text()
     assert {x["subject"]: x["by"] for x in a.reading["actions"]}["bs_attack"] == "self", a.to_text()
+
+
+def test_a_list_after_except_is_set_apart_whole(answer_of):
+    """Camuflado: 'Las únicas ORA que se pueden ejecutar contra un Marcador de Camuflado (CAMO)
+    son: Descubrir, Esquivar, Reset o Alertar.' "any ARO except Discover, Dodge, Reset or Alert"
+    sets the whole list apart: none of the four is declared, so the answer is not their 'allowed'."""
+    a = answer_of("Can an enemy declare any ARO except Discover, Dodge, Reset or Alert against my CAMO?")
+    assert set(a.reading["excluding"]) == {"discover", "dodge", "reset", "look_out"}, a.to_text()
+    assert a.verdict != "yes", a.to_text()
+
+
+def test_the_main_target_of_a_template_is_aimed_at_the_marker(answer_of):
+    """'No se pueden declarar Ataques contra un Marcador de Camuflado (CAMO)': "be the main target
+    of a Template" is an enemy's Template aimed at the marker, not the marker's own."""
+    a = answer_of("Can my camo marker be the main target of a template?")
+    assert a.verdict == "no" and a.reading["actions"][0]["by"] == "enemy", a.to_text()
+    assert a.reading["conditions"].get("template") == "marker", a.to_text()
