@@ -7,7 +7,7 @@ import re
 
 import sqlite3
 
-from rulecheck.checker.engine import Evaluation, evaluate, label
+from rulecheck.checker.engine import Evaluation, ancestors, evaluate, label
 from rulecheck.checker.errors import EmptyQuestion, QuestionTooLong
 from rulecheck.checker.logic import CONDITIONS, PREREQUISITE_AXES, LogicTable, Row, load_logic
 from rulecheck.checker.reading import Reading
@@ -436,8 +436,6 @@ class Words:
     def _declared(self, reading: Reading, a) -> str:
         """A declared Skill's name, with the kinds of it the question sets apart ("Entire Order
         (other than Cautious Movement)")."""
-        from rulecheck.checker.engine import ancestors
-
         name = self.subject(a.subject)
         apart = [x for x in reading.excluded if a.subject in ancestors(self.table, x)[1:]]
         if apart:

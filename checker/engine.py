@@ -134,8 +134,7 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
         return []
     out = []
     for sid in subjects:
-        if sid == decision.subject or decision.subject not in ancestors(table, sid)[1:] \
-                or set(excluded) & set(ancestors(table, sid)):
+        if sid == decision.subject or decision.subject not in ancestors(table, sid)[1:] or _set_apart(table, sid, excluded):
             continue  # not a kind of it, or one the question sets apart
         d = resolve(table, state, sid, topics, context)
         if d is not None and d.outcome != decision.outcome and any(r.subject == sid for r in d.rows):
@@ -143,6 +142,12 @@ def _kinds(table: LogicTable, state: str, decision: Decision, topics: tuple[str,
     return _unshadowed(out)
 
 
+
+
+def _set_apart(table: LogicTable, subject: str, excluded: tuple[str, ...]) -> bool:
+    """Whether `subject` is, or is a kind of, a Skill the question sets apart ("an Entire Order
+    other than Cautious Movement")."""
+    return bool(excluded) and not set(excluded).isdisjoint(ancestors(table, subject))
 
 
 def _topics(reading_prop: str, role: str) -> tuple[str, ...]:
@@ -326,7 +331,7 @@ def _by_kinds(table: LogicTable, state: str, subject: str, topics: tuple[str, ..
         return None
     rows, outcomes = [], set()
     for sid in table.vocabulary.subjects:
-        if sid != subject and subject in ancestors(table, sid)[1:] and not set(excluded) & set(ancestors(table, sid)):
+        if sid != subject and subject in ancestors(table, sid)[1:] and not _set_apart(table, sid, excluded):
             d = resolve(table, state, sid, topics, context)
             if d is not None and d.rows[0].subject == sid:
                 rows += d.rows

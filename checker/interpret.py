@@ -97,6 +97,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.ignored: list[str] = []
         self.issues: list[str] = []
         self.notes: list[str] = []
+        #: The states the question asks about, as named (set by `read` once found).
+        self.asked_state_mentions: list[Mention] = []
         #: Skills set apart from a general term ("a Long Skill other than Cautious Movement").
         self.excluded: list[str] = []
         self.edition = self._edition(edition)
@@ -218,8 +220,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         unplaced = self._unplaced()
         reading = Reading(self.text, self.rec.lang, self.edition, tuple(states), tuple(other), actions, properties,
                           context, prop, polarity, about, value, self._used_words(), unplaced, self.issues, self.notes,
-                          self.ignored, numbers)
-        reading.excluded = tuple(dict.fromkeys(self.excluded))
+                          self.ignored, numbers, tuple(dict.fromkeys(self.excluded)))
         reading.question_axes = frozenset(self.question_axes)
         return reading
 

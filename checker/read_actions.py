@@ -371,7 +371,7 @@ class _Actions:
         out: list[tuple[str, int]] = []
         speaker = self._speaker_side()
         state_pos = {i for m in self.mentions if m.kind in ("state", "hint", "weak_state") for i in range(m.start, m.end)}
-        asked = {s.value for s in getattr(self, "asked_state_mentions", ())}
+        asked = {s.value for s in self.asked_state_mentions}
         for m in self.mentions:
             if m.kind in ("state", "hint", "weak_state"):
                 if asked and m.value not in asked and self._enemy_owned(m):
@@ -441,7 +441,7 @@ class _Actions:
         toks = self.toks
         # the state asked about decides ("An enemy camo marker moved in LoF of my HD sniper": the
         # asker owns the Hidden Deployment trooper; the camo marker is another state)
-        asked = {s.value for s in getattr(self, "asked_state_mentions", ())}
+        asked = {s.value for s in self.asked_state_mentions}
         states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state") and (not asked or m.value in asked)]
         for m in states:
             if self._enemy_owned(m):
@@ -574,7 +574,8 @@ class _Actions:
                 for i in range(n.start, n.end)}
         for s in state_mentions:
             start = self._np_start(s)
-            if s.end < len(self.toks) and self.toks[s.end].low in self._words("modal_declare"):
+            if s.end < len(self.toks) and self.toks[s.end].low in self._words("modal_declare") \
+                    and not any(self.toks[i].low in self._list("target") for i in range(m.end, start)):
                 continue  # "any Long Skill a CAMO marker can declare": the marker declares it
             if start >= m.end and start - m.end <= 3 + len(when) \
                     and start - m.end <= 3 + sum(i in when for i in range(m.end, start)):
@@ -760,8 +761,9 @@ class _Actions:
         """Where a phrase of `word_list` ends right before `m` (an article between at most)
         starts; None when there is none."""
         i = m.start
-        if i > 0 and self.toks[i - 1].low in self._words("article"):
-            i -= 1
+        owners = self._words("mine") | self._words("possessive") | self._words("enemy_owner")
+        if i > 0 and self.toks[i - 1].low in self._words("article") and self.toks[i - 1].low not in owners:
+            i -= 1  # "the target of a Template", not "objetivo de mi Ataque CD" (whose it is)
         phrases = self._words(word_list)
         sent = self.toks[m.start].sent
         for n in (3, 2, 1):
@@ -776,8 +778,10 @@ class _Actions:
         of its own ("Cautious Movement and then a BS Attack"); None otherwise ("… and declares
         Discover on it" has its own verb, whose subject `_shared_subject` finds)."""
         i = m.start - 1
-        while i >= 0 and (self.toks[i].low in self._list("article") or self.toks[i].low in ("then", "luego", "despues")):
-            i -= 1
+        owners = self._words("mine") | self._words("possessive") | self._words("enemy_owner")
+        while i >= 0 and self.toks[i].low not in owners and (self.toks[i].low in self._list("article")
+                                                             or self.toks[i].low in self._words("sequence")):
+            i -= 1  # "and then a BS Attack", not "and my Dodge" (someone else's)
         if i < 0 or self.toks[i].low not in self._words("coordinator") or self.toks[i].sent != self.toks[m.start].sent \
                 or self._verb_form(m):
             return None
@@ -791,7 +795,7 @@ class _Actions:
         when the question says whose the marker is ("su Marcador" alone does not)."""
         contact = [m for m in self.mentions if m.kind == "subject"
                    and m.value in ("silhouette_contact", "spot_occupied_contact")]
-        asked = {s.value for s in getattr(self, "asked_state_mentions", ())}
+        asked = {s.value for s in self.asked_state_mentions}
         states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state") and (not asked or m.value in asked)]
         if not contact or not states:
             return
@@ -805,20 +809,22 @@ class _Actions:
             j = m.end
             if j < len(self.toks) and self.toks[j].low in self._words("instrument"):
                 j += 1
-            sent = self.toks[m.start].sent
-            for k in range(j, min(j + 4, len(self.toks))):
-                t = self.toks[k]
-                if t.sent != sent or (k > j and self.toks[k - 1].brk) or any(
-                        n.start == k and n.kind in ("state", "hint", "weak_state") for n in self.mentions):
-                    break
-                # "with my opponent's Fusilier": "my" is part of the enemy named
-                enemy = any(n.kind == "actor" and n.value == "enemy" and n.start <= k < n.end for n in self.mentions)
-                if t.low in self._words("mine") and not enemy:
-                    context["contact_with"] = "ally" if asker == "self" else "enemy"
-                    return
-                if (t.low in self._words("enemy_owner") or enemy) and asker == "self":
-                    context["contact_with"] = "enemy"
-                    return
+            if j + 2 < len(self.toks) and f"{self.toks[j].low} {self.toks[j + 1].low}" in self._words("partitive"):
+                j += 2  # "with one of my troopers"
+            if j >= len(self.toks) or self.toks[j].sent != self.toks[m.start].sent:
+                continue
+            # only the word that says whose the model is ("a trooper near my objective" is no one's)
+            t = self.toks[j]
+            if j + 1 < len(self.toks) and self.toks[j + 1].low in self._words("own"):
+                continue  # "his own teammate": whose depends on who "he" is
+            # "with my opponent's Fusilier": "my" is part of the enemy named
+            enemy = any(n.kind == "actor" and n.value == "enemy" and n.start <= j < n.end for n in self.mentions)
+            if t.low in self._words("mine") and not enemy:
+                context["contact_with"] = "ally" if asker == "self" else "enemy"
+                return
+            if (t.low in self._words("enemy_owner") or enemy) and asker == "self":
+                context["contact_with"] = "enemy"
+                return
 
     def _describes_marker(self, a: Action) -> bool:
         """Whether the action is named in a relative clause right after the state ("against a

@@ -32,18 +32,17 @@ class _AskedAndComposites:
             return "plain", "+", "model", None
         # a statement put to a confirmation ("…, so during the Move it stays a marker. Is that
         # right?"): its last asking verb is the conclusion asked about
-        confirmed = not in_q or self.toks[-1].sent != self.last
-        main = [] if confirmed else [m for m in chosen if not self._subordinate(m, chosen)]
+        statement = not in_q or self.toks[-1].sent != self.last  # the asking sentence only confirms
+        main = [] if statement else [m for m in chosen if not self._subordinate(m, chosen)]
         # "Can I delay my ARO until it reveals?": the verb of a clause opened by "until" says
         # when, not what is asked (its words are still read)
         for m in chosen:
             self._use(m)
         chosen = main or chosen
 
-
         def rank(m: Mention) -> tuple[int, int]:
             prop = m.value.split(":")[0]
-            return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, -m.start if confirmed else m.start)
+            return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, -m.start if statement else m.start)
         best = min(chosen, key=rank)
         prop, polarity, *rest = best.value.split(":")
         about = "state" if rest and rest[0] == "state" else "model"
@@ -110,11 +109,13 @@ class _AskedAndComposites:
         open*?"): it says when or how long, not what is asked."""
         sent = self.toks[ask.start].sent
         opening = self._opening_condition_end(sent)
-        if opening is not None and ask.end - 1 <= opening and any(
+        if opening is not None and ask.end - 1 <= opening and ask.value.split(":")[1:2] == ["-"] and any(
                 m.start > opening and self.toks[m.start].sent == sent and m.value.startswith("may:") for m in asks):
-            # "If … and I stay hidden, can he still declare his ARO?": the if-clause opening the
-            # sentence says when; whether he may is asked after its comma (not "When HD is
-            # cancelled, must I give…?", whose property the clause's verb leads to)
+            # "If … and I stay hidden, can he still declare his ARO?": an if-clause opening the
+            # sentence that says the state is kept is when; whether he may is asked after its
+            # comma (not "When HD is cancelled, must I give…?", whose property the clause's verb
+            # leads to, nor "If my marker is revealed by a Discover, can he shoot it?", whose
+            # Discover the may-question would then drop)
             return True
         before = [m for m in asks if m.end <= ask.start and self.toks[m.start].sent == sent]
         if not before:
@@ -200,8 +201,15 @@ class _AskedAndComposites:
     def _composite(self, states: list[str], prop: str) -> str | None:
         """The composite subject the question is about, if one is found that the states' rows
         speak of and no Skill named outside its words is more specific."""
+        from rulecheck.checker.engine import ancestors_in
+
         covered = {r.subject for r in self.table.rows if r.state in states}
-        found = [(sid, n, places) for sid, n, places in self.rec.composites if sid in covered]
+        with_rows = {r.subject for r in self.table.rows}
+        # a composite with no rows of its own answers by its parent's ("the real profile" named
+        # as such is `real_profile`)
+        found = [(sid, n, places) for sid, n, places in self.rec.composites
+                 if sid in covered or (sid not in with_rows
+                                       and not covered.isdisjoint(ancestors_in(self.vocab.subjects, sid)))]
         rejected = self._rejected_alternative()
         if rejected is not None:
             # "the real profile rather than the imitated one's?": what follows "rather than" is

@@ -113,7 +113,7 @@ class _StatesAndConditions:
         filler = {i for n in self.mentions if n.kind == "filler" for i in range(n.start, n.end)}
         for o in others:
             gap = range(m.end, o.start) if m.end <= o.start else range(o.end, m.start)
-            small = all(self.rec.roles.get(i) in ("stop", "filler") or self.toks[i].low in ("with", "con") for i in gap)
+            small = all(self.rec.roles.get(i) in ("stop", "filler") or self.toks[i].low in self._words("instrument") for i in gap)
             if len(gap) <= 2 and small:
                 return True
             if len(gap) == 3 and gap[0] in nouns and all(self.rec.roles.get(i) in ("stop", "filler") or i in filler
@@ -184,7 +184,7 @@ class _StatesAndConditions:
             self.toks[j].low in self._words("mine") for j in range(m.start, m.end))
         # only when the question marks the state asked about as someone else's ("an enemy camo
         # marker", "un CAMO enemigo"), not a marker it names as a target: the asker is its enemy
-        return owner_mine and any(self._enemy_owned(n) for n in getattr(self, "asked_state_mentions", ()))
+        return owner_mine and any(self._enemy_owned(n) for n in self.asked_state_mentions)
 
     #: The terms `_lof_words` reads, and the axis each sets.
     _AREA_TERMS = {"lof": "lof", "zone_of_control": "zoc"}

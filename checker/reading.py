@@ -54,7 +54,7 @@ class Reading:
                  polarity: str = "+", about: str = "model", asked_value: str | None = None,
                  used: list[str] | None = None, unplaced: list[str] | None = None, issues: list[str] | None = None,
                  notes: list[str] | None = None, ignored: list[str] | None = None,
-                 numbers: tuple[str, ...] = ()) -> None:
+                 numbers: tuple[str, ...] = (), excluded: tuple[str, ...] = ()) -> None:
         self.text = text
         self.lang = lang
         self.edition = edition
@@ -80,8 +80,8 @@ class Reading:
         #: them for structured input, which has no scene).
         self.question_axes: frozenset[str] = frozenset(self.context)
         #: Kinds of a general term the question sets apart ("a Long Skill other than Cautious
-        #: Movement"): the answer is for the others.
-        self.excluded: tuple[str, ...] = ()
+        #: Movement"): the answer is for the others (`excluding` in JSON: what the reading leaves out).
+        self.excluded = excluded
 
     def by(self, who: str, kind: str | None = None) -> tuple[str, ...]:
         """The subjects acted by `who` (and of `kind`), in order, without repeats."""

@@ -456,8 +456,10 @@ def test_a_spanish_question_gets_the_ask_form_in_spanish(built_db):
     assert page.select_one("h1.rc-title").get_text() == "Pregunta de reglas" and page.select_one("h1.rc-title")["lang"] == "es"
     assert page.select_one("label[for=rc-ask-q]").get_text() == "Tu pregunta"
     assert page.select_one("form.rc-form button[type=submit]").get_text() == "Preguntar"
+    assert page.select_one("p.crumbs a").get_text() == "inicio" and page.select_one("p.crumbs a")["lang"] == "es"
     english = soup(en)
     assert english.select_one("h1.rc-title").get_text() == "Ask a rules question" and not english.select_one("h1.rc-title").get("lang")
+    assert english.select_one("p.crumbs a").get_text() == "home"
 
 
 def test_an_unknown_answer_does_not_repeat_the_banner_either(built_db):
