@@ -27,6 +27,7 @@ from rulecheck.checker.recognize import Recognized, recognize
 from rulecheck.checker.scenario import check_edition
 from rulecheck.checker.states import DEFAULT_EDITION, EDITIONS
 from rulecheck.checker.vocabulary import Mention
+from rulecheck.checker.words import asking_sentences
 from rulecheck.checker.read_accounting import _Accounting
 from rulecheck.checker.read_actions import _Actions
 from rulecheck.checker.read_asked import _AskedAndComposites
@@ -324,6 +325,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # Impersonation?": the second question is about a state the rules here do not cover
             self.notes.append(self.vocab_text("second_question_other"))
             return last - 1
+        asking = asking_sentences(self.text)
+        if last not in asking and asking and not any(m.kind == "ask" for m in in_last):
+            # "Can a Camouflaged trooper be part of a Fireteam? My buddy runs a Haris with a camo
+            # guy in it.": a statement after the question tells why it is asked
+            return max(asking)
         return last
 
     def _asked_cues(self, mentions: list[Mention]) -> list[Mention]:

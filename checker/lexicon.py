@@ -43,6 +43,7 @@ WORD_LISTS = {
     "target_of": "words after which a Skill or weapon is aimed at the one named before (the main target of a Template)",
     "partitive": "two words before a possessive that pick one of a group (one of my troopers, una de mis tropas)",
     "sequence": "words after \"and\" that put a second Skill after the first (then, luego)",
+    "temporal": "words that open a clause saying when, before a pronoun subject (as it walks past)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

@@ -389,16 +389,18 @@ class _Actions:
                 side = self._noun_side(m, speaker, state_pos)
                 if side is not None:
                     out.append((side, m.start))
+        said_by_asker = set()
         for t in self.toks:
             role = self.rec.roles.get(t.i)
             if role == "speaker" and not self._possessive_before_noun(t.i):
                 out.append((speaker, t.i))
+                said_by_asker.add(t.i)
             elif role == "pronoun" and t.low not in self._words("possessive"):
                 # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
                 # about, not the Leader; nor is one named as a target ("against my camo marker");
-                # nor the asker: "he", "him", "it" never stand for "I"
+                # nor the asker: "he", "him", "it" never stand for "I" (but "My opponent" is not "I")
                 prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
-                        and not self._in_subordinate(c[1], t.i) and self.rec.roles.get(c[1]) != "speaker"]
+                        and not self._in_subordinate(c[1], t.i) and c[1] not in said_by_asker]
                 out.append((self._referent(prev, t) if prev else "self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
@@ -552,7 +554,10 @@ class _Actions:
 
     def _object_position(self, pos: int) -> bool:
         """Whether the one named at `pos` is a target or attribute: after against/at/with…, or
-        right after a Skill ("attack a camouflaged marker")."""
+        right after a Skill ("attack a camouflaged marker"); never a subject pronoun ("After the
+        second Move he wants to shoot": "he" opens a clause)."""
+        if self.toks[pos].low in self._words("subject_pronoun"):
+            return False
         i = pos - 1
         while i >= 0 and (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")):
             i -= 1
@@ -838,7 +843,15 @@ class _Actions:
     def _in_condition_clause(self, a: Action) -> bool:
         """Whether the action stands in a clause opened by when/if/while… of its sentence, with
         no clause break between ("…when it walks across my LoF", "If it moves, can I…")."""
-        return a.start >= 0 and self._clause_opened(a.start, lambda i: self.rec.roles.get(i) == "condition")
+        return a.start >= 0 and self._clause_opened(a.start, lambda i: self.rec.roles.get(i) == "condition"
+                                                    or self._temporal_as(i))
+
+    def _temporal_as(self, i: int) -> bool:
+        """"as it walks past": a word that says when (`temporal`) opening a clause whose subject
+        is a pronoun — not "as an ARO", "as its first Short Skill"."""
+        nxt = i + 1
+        return self.toks[i].low in self._words("temporal") and nxt < len(self.toks) \
+            and self.rec.roles.get(nxt) == "pronoun" and self.toks[nxt].low not in self._words("possessive")
 
     def _clause_opened(self, pos: int, opener) -> bool:
         """Whether a word for which `opener(i)` holds stands before `pos` in its clause (its

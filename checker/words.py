@@ -114,6 +114,21 @@ def tokenize(text: str) -> list[Token]:
     return tokens
 
 
+def asking_sentences(text: str) -> set[int]:
+    """The sentences of `text` (numbered as `tokenize` numbers them) that end with a question
+    mark or open with "¿"."""
+    text = expand(text)
+    asking, sent, last = set(), 0, 0
+    for m in _SENTENCE.finditer(text + "\n"):
+        chunk = text[last:m.start()]
+        if _TOKEN.search(chunk):
+            if "?" in m.group() or chunk.lstrip().startswith("¿"):
+                asking.add(sent)
+            sent += 1
+        last = m.end()
+    return asking
+
+
 def words(text: str) -> list[str]:
     """The question's words as matched: ASCII words as written (strict aliases keep their
     case), others folded (`Cancelación` → `cancelacion`)."""
