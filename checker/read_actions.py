@@ -580,6 +580,7 @@ class _Actions:
         for s in state_mentions:
             start = self._np_start(s)
             if s.end < len(self.toks) and self.toks[s.end].low in self._words("modal_declare") \
+                    and not self.toks[s.end - 1].brk and self.toks[s.end].sent == self.toks[s.start].sent \
                     and not any(self.toks[i].low in self._list("target") for i in range(m.end, start)):
                 continue  # "any Long Skill a CAMO marker can declare": the marker declares it
             if start >= m.end and start - m.end <= 3 + len(when) \
@@ -614,6 +615,8 @@ class _Actions:
             i += 1
         if i >= len(self.toks) or self.toks[i].sent != self.toks[m.start].sent:
             return False
+        if any(self.toks[k].brk for k in range(m.end - 1, i)):
+            return False  # "declares Alert, it stays a marker?": a comma ends the Skill's clause
         if self.rec.roles.get(i) != "pronoun" or self.toks[i].low in self._words("possessive"):
             return False
         return next((side for side, pos in self._candidates() if pos == i), None) == "self"

@@ -1022,6 +1022,11 @@ def test_only_an_auxiliary_tag_makes_a_negative_statement_a_question(answer_of):
     Ataques contra un Marcador de Camuflado'); ", is that so?" confirms the statement as ", right?"
     does; a negation inside an if-clause is the condition's own."""
     assert answer_of("He can't shoot my camo marker with his Combi Rifle before Discovering it, can he?").verdict == "no"
+    # the tag's "can" is no modal of the marker's ("a Long Skill a CAMO marker can declare")
+    assert answer_of("He can't shoot my camo marker, can he?").verdict == "no"
+    # the README's examples of negative questions
+    assert answer_of("Doesn't it lose camo if it shoots?").verdict == "yes"
+    assert answer_of("¿No se revela mi CAMO si dispara?").verdict == "yes"
     so = answer_of("My HD trooper doesn't lose Hidden Deployment when it dodges, is that so?")
     assert so.verdict == "no" and so.reading["asked"]["polarity"] == "-", so.to_text()
     cond = answer_of("My camo marker stays hidden if it does not shoot, does it?")
