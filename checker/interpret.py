@@ -328,8 +328,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         asking = asking_sentences(self.text)
         if last not in asking and asking and not any(m.kind == "ask" for m in in_last):
             # "Can a Camouflaged trooper be part of a Fireteam? My buddy runs a Haris with a camo
-            # guy in it.": a statement after the question tells why it is asked
-            return max(asking)
+            # guy in it.": a statement after a question about a property tells why it is asked
+            # (not "Can I shoot? The marker was Discovered last Order.", which tells the scene)
+            asked = max(asking)
+            props = [places for sid, _, places in self.rec.composites if self.vocab.subjects[sid].kind == "property"]
+            if any(all(self.toks[a].sent == asked for a, _ in places) for places in props):
+                return asked
         return last
 
     def _asked_cues(self, mentions: list[Mention]) -> list[Mention]:

@@ -389,22 +389,38 @@ class _Actions:
                 side = self._noun_side(m, speaker, state_pos)
                 if side is not None:
                     out.append((side, m.start))
-        said_by_asker = set()
         for t in self.toks:
             role = self.rec.roles.get(t.i)
             if role == "speaker" and not self._possessive_before_noun(t.i):
                 out.append((speaker, t.i))
-                said_by_asker.add(t.i)
             elif role == "pronoun" and t.low not in self._words("possessive"):
                 # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
                 # about, not the Leader; nor is one named as a target ("against my camo marker");
-                # nor the asker: "he", "him", "it" never stand for "I" (but "My opponent" is not "I")
+                # nor the asker: "he", "him", "it" never stand for "I"
                 prev = [c for c in out if c[1] < t.i and c[0] != "leader" and not self._object_position(c[1])
-                        and not self._in_subordinate(c[1], t.i) and c[1] not in said_by_asker]
+                        and not self._in_subordinate(c[1], t.i) and self.rec.roles.get(c[1]) != "speaker"]
+                reporter = self._reporter_of(t.i)
+                if reporter is not None:
+                    out.append((reporter, t.i))  # "My opponent says he can…": the one who says it
+                    continue
                 out.append((self._referent(prev, t) if prev else "self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
         return out
+
+    def _reporter_of(self, i: int) -> str | None:
+        """The side of whoever reports, when the subject pronoun at `i` opens what they report
+        ("My opponent says he can shoot…", "Mi rival dice que él…"): an enemy or an ally named
+        right before the reporting verb; None otherwise."""
+        if self.toks[i].low not in self._words("subject_pronoun"):
+            return None
+        j = i - 1
+        if j >= 0 and self.toks[j].low in self._words("relative"):
+            j -= 1  # "says that he…"
+        if j < 1 or self.toks[j].low not in self._words("reporting") or self.toks[j].sent != self.toks[i].sent:
+            return None
+        actor = next((n for n in self.mentions if n.kind == "actor" and n.end == j and n.value in ("enemy", "ally")), None)
+        return actor.value if actor is not None else None
 
     def _referent(self, prev: list[tuple[str, int]], pronoun) -> str:
         """The side a pronoun stands for, among those named before it: a subject pronoun ("he",
@@ -485,7 +501,12 @@ class _Actions:
         """Whether the state's noun phrase marks it as someone else's ("his camo", "the enemy
         camo marker", "un CAMO enemigo")."""
         after = {self.toks[m.end].low} if m.end < len(self.toks) else set()
-        return bool(self._words_before(m) & self._words("enemy_owner") or after & self._words("enemy_after"))
+        if self._words_before(m) & self._words("enemy_owner") or after & self._words("enemy_after"):
+            return True
+        # "My opponent has a trooper in Hidden Deployment", "Mi rival tiene un CAMO"
+        start = self._np_start(m)
+        return start >= 2 and self.toks[start - 1].low in self._words("having") and any(
+            n.kind == "actor" and n.value == "enemy" and n.end == start - 1 for n in self.mentions)
 
     def _np_start(self, m: Mention) -> int:
         """Where the noun phrase holding a state begins: "a trooper in Hidden Deployment",
@@ -543,7 +564,7 @@ class _Actions:
         Fusilier)."""
         sent = self.toks[pos].sent
         opener = next((i for i in range(pos - 1, -1, -1) if self.toks[i].sent == sent
-                       and self.toks[i].low in ("when", "if", "as", "while", "cuando", "si", "mientras")), None)
+                       and self.toks[i].low in self._words("subordinating")), None)
         if opener is None:
             return False
         return any(self.toks[i].brk for i in range(pos, pronoun)) or (

@@ -116,13 +116,13 @@ def tokenize(text: str) -> list[Token]:
 
 def asking_sentences(text: str) -> set[int]:
     """The sentences of `text` (numbered as `tokenize` numbers them) that end with a question
-    mark or open with "¿"."""
+    mark."""
     text = expand(text)
     asking, sent, last = set(), 0, 0
     for m in _SENTENCE.finditer(text + "\n"):
         chunk = text[last:m.start()]
         if _TOKEN.search(chunk):
-            if "?" in m.group() or chunk.lstrip().startswith("¿"):
+            if "?" in m.group():
                 asking.add(sent)
             sent += 1
         last = m.end()
