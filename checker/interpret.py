@@ -21,7 +21,7 @@ import functools
 import re
 
 from rulecheck.checker.errors import EmptyQuestion
-from rulecheck.checker.logic import AXES, LogicTable
+from rulecheck.checker.logic import AXES, CONDITIONS, OWN_PAGE_AXES, LogicTable
 from rulecheck.checker.reading import Action, Reading
 from rulecheck.checker.recognize import Recognized, recognize
 from rulecheck.checker.scenario import check_edition
@@ -212,6 +212,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                     self.issues.append(self.vocab_text("other_state_issue").format(state=name))
                 self._use(m)
         self._uncombined_states(states, properties, state_mentions)
+        self._own_page_axes(states, context, actions)
         own = [a for a in actions if a.by == "self" and a.kind == "skill"]
         if len(own) == 2:  # "declares Move + BS Attack": the first and second Short Skill, in order
             for n, a in enumerate(own, 1):
@@ -224,6 +225,27 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                           self.ignored, numbers, tuple(dict.fromkeys(self.excluded)))
         reading.question_axes = frozenset(self.question_axes)
         return reading
+
+    def _own_page_axes(self, states: list[str], context: dict, actions: list[Action]) -> None:
+        """A condition whose rules each state's own page gives (`OWN_PAGE_AXES`), stated of a
+        Skill that other states' rows test it for, about a state none of whose rows test it: the
+        rules here do not speak of it for that state ("I failed a Discover against a HoloMask
+        trooper. Can I try again?")."""
+        from rulecheck.checker.engine import ancestors_in
+
+        # what the question names, and what it would name where the rows speak of it (the words
+        # of "discover … again" make `discover_retry` even for a state without its rows)
+        named = {x for a in actions for x in ancestors_in(self.vocab.subjects, a.subject)}
+        named |= {sid for sid, _, _ in self.rec.composites}
+        for axis in OWN_PAGE_AXES:
+            value = context.get(axis)
+            if not value or not states:
+                continue
+            elsewhere = {r.subject for r in self.table.rows if any(c.axis == axis for c in r.conditions)}
+            if named & elsewhere and not any(c.axis == axis for r in self.table.rows if r.state == states[0]
+                                             for c in r.conditions):
+                words = next((c.doc for c in CONDITIONS.values() if c.axis == axis and c.values == frozenset({value})), value)
+                self.issues.append(self.vocab_text("untested_issue").format(conditions=words))
 
     def _set_claims_aside(self) -> None:
         """What someone claims or believes in the scene ("My opponent said Surprise Attack only

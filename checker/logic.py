@@ -74,6 +74,10 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
 #: works in its Zone of Control): the general rules say so, not these pages, so being outside
 #: one, said by the question and tested by no deciding row, leaves "may it?" unknown.
 PREREQUISITE_AXES = ("lof", "zoc")
+#: Axes whose rules each state's own page gives: a question that states one, about a state no row
+#: of which tests it, is not what that state's rows answer ("I failed a Discover against a HoloMask
+#: trooper. Can I try again?": the HoloMask page has no rule on trying again).
+OWN_PAGE_AXES = ("retry",)
 #: Axes a cue may set that describe the question rather than a condition rows test ("I delayed
 #: my ARO" tells the scene; the reader turns it into what is asked).
 READING_AXES: dict[str, tuple[str, ...]] = {"delayed": ("yes",)}
