@@ -164,7 +164,13 @@ class _AskedAndComposites:
         "does HD survive…"); otherwise it is another verb ("end his move", "keep its Order")."""
         if not ask.value.endswith(":state") or ask.end - ask.start > 1:
             return True
-        near = set(range(max(0, ask.start - 3), min(len(self.toks), ask.end + 3)))
+        # "¿Pierde mi tropa el Despliegue Oculto…?": a subject named between the verb and the
+        # state (its trooper noun) does not count against the three words
+        after = ask.end
+        noun = next((n for n in self.mentions if n.kind in ("trooper", "unit") and ask.end <= n.start <= ask.end + 1), None)
+        if noun is not None:
+            after += noun.end - ask.end
+        near = set(range(max(0, ask.start - 3), min(len(self.toks), after + 3)))
         # any word naming a state will do, the state asked about or another name of it ("Mi
         # CAMO… ¿Pierde el camuflaje?")
         named = [*state_mentions, *(m for m in self.mentions if m.kind in ("state", "hint", "weak_state"))]
