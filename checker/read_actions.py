@@ -842,6 +842,8 @@ class _Actions:
                 j += 2  # "with one of my troopers"
             if j >= len(self.toks) or self.toks[j].sent != self.toks[m.start].sent:
                 continue
+            if any(n.kind in ("state", "hint", "weak_state") and j <= n.start <= j + 2 for n in self.mentions):
+                continue  # "moves into base contact with my camo marker": the marker itself, not the partner
             # only the word that says whose the model is ("a trooper near my objective" is no one's)
             t = self.toks[j]
             if j + 1 < len(self.toks) and self.toks[j + 1].low in self._words("own"):

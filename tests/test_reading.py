@@ -1078,3 +1078,15 @@ def test_the_main_target_of_a_template_is_aimed_at_the_marker(answer_of):
     a = answer_of("Can my camo marker be the main target of a template?")
     assert a.verdict == "no" and a.reading["actions"][0]["by"] == "enemy", a.to_text()
     assert a.reading["conditions"].get("template") == "marker", a.to_text()
+
+
+def test_whose_model_a_contact_is_with_comes_from_its_determiner(answer_of):
+    """Camuflado: 'El Marcador de Camuflado (CAMO) entre en contacto de Silueta con una Miniatura
+    enemiga.' The asker's model is an enemy's to the opponent's marker; "with my camo marker" names
+    the marker itself, not whose model it touches; "a trooper near my objective" is no one's."""
+    assert answer_of("His camo marker moved into base contact with one of my troopers. Is it revealed?").verdict == "yes"
+    assert answer_of("My camo marker moved into base contact with my Fusilier. Is it revealed?").verdict == "no"
+    own = answer_of("An enemy trooper moved into base contact with my camo marker. Is it revealed?")
+    assert "contact_with" not in own.reading["conditions"], own.to_text()
+    near = answer_of("My camo marker moved into base contact with a trooper near my objective. Is it revealed?")
+    assert near.verdict == "depends", near.to_text()
