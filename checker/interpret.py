@@ -241,9 +241,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             value = context.get(axis)
             if not value or not states:
                 continue
-            elsewhere = {r.subject for r in self.table.rows if any(c.axis == axis for c in r.conditions)}
-            if named & elsewhere and not any(c.axis == axis for r in self.table.rows if r.state == states[0]
-                                             for c in r.conditions):
+            testing_states, elsewhere = self.table.testing(axis)
+            if named & elsewhere and states[0] not in testing_states:
                 words = next((c.doc for c in CONDITIONS.values() if c.axis == axis and c.values == frozenset({value})), value)
                 self.issues.append(self.vocab_text("untested_issue").format(conditions=words))
 
@@ -347,8 +346,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # Impersonation?": the second question is about a state the rules here do not cover
             self.notes.append(self.vocab_text("second_question_other"))
             return last - 1
-        asking = asking_sentences(self.text)
-        if last not in asking and asking and not any(m.kind == "ask" for m in in_last):
+        asking = set() if last == 0 or any(m.kind == "ask" for m in in_last) else asking_sentences(self.text)
+        if asking and last not in asking:
             # "Can a Camouflaged trooper be part of a Fireteam? My buddy runs a Haris with a camo
             # guy in it.": a statement after a question about a property tells why it is asked
             # (not "Can I shoot? The marker was Discovered last Order.", which tells the scene)

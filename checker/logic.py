@@ -232,6 +232,9 @@ class LogicTable:
             self.index.setdefault((row.state, row.subject), []).append(row)
         for rows in self.index.values():
             rows.sort(key=lambda r: -r.priority)
+        #: Subjects some row speaks of (a composite without rows answers by its parent's).
+        self.with_rows = frozenset(subject for _, subject in self.index)
+        self._testing: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
 
     @property
     def states(self) -> dict[str, StateInfo]:
@@ -241,6 +244,14 @@ class LogicTable:
     def rows_for(self, state: str, subject: str) -> list[Row]:
         """Rows for one state and subject, highest priority first."""
         return self.index.get((state, subject), [])
+
+    def testing(self, axis: str) -> tuple[frozenset[str], frozenset[str]]:
+        """(states, subjects) of the rows with a condition on `axis`, worked out once per axis."""
+        found = self._testing.get(axis)
+        if found is None:
+            rows = [r for r in self.rows if any(c.axis == axis for c in r.conditions)]
+            found = self._testing[axis] = (frozenset(r.state for r in rows), frozenset(r.subject for r in rows))
+        return found
 
     def cited_ids(self) -> set[str]:
         """Every rules.id / faqs.id some row cites."""

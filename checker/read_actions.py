@@ -457,16 +457,10 @@ class _Actions:
         marker as an enemy's ("his camo", "un CAMO enemigo") or names it as a target ("can I
         shoot a camo marker?", "discover on a CAMO")."""
         toks = self.toks
-        # the state asked about decides ("An enemy camo marker moved in LoF of my HD sniper": the
-        # asker owns the Hidden Deployment trooper; the camo marker is another state)
-        asked = {s.value for s in self.asked_state_mentions}
-        states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state") and (not asked or m.value in asked)]
-        for m in states:
-            if self._enemy_owned(m):
-                return "enemy"
-            start = self._np_start(m)
-            if self._words_before(m) & self._words("mine") or (start > 0 and toks[start - 1].low in self._words("being")):
-                return "self"
+        states = self._asked_state_names()
+        owner = self._owner_said(states)
+        if owner is not None:
+            return owner
         subjects = [n for n in self.mentions if n.kind == "subject"]
         for m in states:
             start = self._np_start(m)
@@ -485,6 +479,28 @@ class _Actions:
                     and not any(i in state_pos for i in range(n.start, n.end)):
                 return "enemy"
         return "self"
+
+    def _asked_state_names(self) -> list[Mention]:
+        """Every mention of the states asked about (of any state named when none is): "An enemy
+        camo marker moved in LoF of my HD sniper" asks about the Hidden Deployment trooper."""
+        asked = {s.value for s in self.asked_state_mentions}
+        return [m for m in self.mentions if m.kind in ("state", "hint", "weak_state") and (not asked or m.value in asked)]
+
+    def _owner_said(self, states: list[Mention]) -> str | None:
+        """Whose the trooper in the state is, as the first of `states` whose owner is said says:
+        the opponent's ("his camo", "My opponent's HoloMask trooper") is "enemy", the asker's
+        ("my camo marker", "estando en Camuflado") "self"; None when no owner is said."""
+        for m in states:
+            if self._enemy_owned(m):
+                return "enemy"
+            start = self._np_start(m)
+            if self._words_before(m) & self._words("mine") or (start > 0 and self.toks[start - 1].low in self._words("being")):
+                return "self"
+        return None
+
+    def _owner_words(self) -> frozenset:
+        """Words that say whose something is (my, his, enemy…): no plain article."""
+        return self._words("mine") | self._words("possessive") | self._words("enemy_owner")
 
     def _speaker_owns_state(self) -> bool:
         """Whether the question names the trooper in the state as the asker's own ("my camo
@@ -790,8 +806,7 @@ class _Actions:
         """Where a phrase of `word_list` ends right before `m` (an article between at most)
         starts; None when there is none."""
         i = m.start
-        owners = self._words("mine") | self._words("possessive") | self._words("enemy_owner")
-        if i > 0 and self.toks[i - 1].low in self._words("article") and self.toks[i - 1].low not in owners:
+        if i > 0 and self.toks[i - 1].low in self._words("article") and self.toks[i - 1].low not in self._owner_words():
             i -= 1  # "the target of a Template", not "objetivo de mi Ataque CD" (whose it is)
         phrases = self._words(word_list)
         sent = self.toks[m.start].sent
@@ -807,7 +822,7 @@ class _Actions:
         of its own ("Cautious Movement and then a BS Attack"); None otherwise ("… and declares
         Discover on it" has its own verb, whose subject `_shared_subject` finds)."""
         i = m.start - 1
-        owners = self._words("mine") | self._words("possessive") | self._words("enemy_owner")
+        owners = self._owner_words()
         while i >= 0 and self.toks[i].low not in owners and (self.toks[i].low in self._list("article")
                                                              or self.toks[i].low in self._words("sequence")):
             i -= 1  # "and then a BS Attack", not "and my Dodge" (someone else's)
@@ -822,16 +837,13 @@ class _Actions:
         into base contact with one of my troopers" is an enemy's model to the marker; "my camo
         marker … with my Fusilier" an ally; "my camo marker … with his Fusilier" an enemy. Only
         when the question says whose the marker is ("su Marcador" alone does not)."""
-        contact = [m for m in self.mentions if m.kind == "subject"
-                   and m.value in ("silhouette_contact", "spot_occupied_contact")]
-        asked = {s.value for s in self.asked_state_mentions}
-        states = [m for m in self.mentions if m.kind in ("state", "hint", "weak_state") and (not asked or m.value in asked)]
-        if not contact or not states:
+        # the contacts whose rows turn on whose model it is with
+        contact = [m for m in self.mentions if m.kind == "subject" and m.value in self.table.testing("contact_with")[1]]
+        if not contact:
             return
         # the first state named whose owner is said decides ("My opponent's HoloMask trooper":
         # the opponent's; "My HoloMask guy ends his Move…": "his" is then the guy's)
-        asker = next(("enemy" if self._enemy_owned(m) else "self" for m in states
-                      if self._enemy_owned(m) or self._words_before(m) & self._words("mine")), None)
+        asker = self._owner_said(self._asked_state_names())
         if asker is None:
             return
         for m in contact:

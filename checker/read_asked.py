@@ -210,11 +210,10 @@ class _AskedAndComposites:
         from rulecheck.checker.engine import ancestors_in
 
         covered = {r.subject for r in self.table.rows if r.state in states}
-        with_rows = {r.subject for r in self.table.rows}
         # a composite with no rows of its own answers by its parent's ("the real profile" named
         # as such is `real_profile`)
         found = [(sid, n, places) for sid, n, places in self.rec.composites
-                 if sid in covered or (sid not in with_rows
+                 if sid in covered or (sid not in self.table.with_rows
                                        and not covered.isdisjoint(ancestors_in(self.vocab.subjects, sid)))]
         rejected = self._rejected_alternative()
         if rejected is not None:
