@@ -149,6 +149,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if prop == "what_happens":
             # "What happens if it declares X?" asks whether X ends the state
             prop, about = ("state_ends", "state") if actions and not properties else ("fact", about)
+        if prop in ("revealed", "state_ends") and not properties and (limit := self._limited_in_time()):
+            # "Is it revealed only when it shoots?": when in the Order, which the verdict table
+            # does not answer (the whole-Order rule is among the passages)
+            self.issues.append(self.vocab_text("when_issue").format(words=limit))
         if prop == "plain" and not properties and states:
             # "Is it harder to Discover?", "Surprise Attack?": no word of the question says what is
             # asked of the Skills it names, so there is nothing to answer yes or no to

@@ -44,6 +44,13 @@ class _AskedAndComposites:
             prop = m.value.split(":")[0]
             return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, -m.start if statement else m.start)
         best = min(chosen, key=rank)
+        if best.value.split(":")[0] in ("revealed", "state_ends") and self._for_a_purpose(best):
+            # "Can my HD trooper reveal itself to prevent him from entering the Marker State?":
+            # revealing is the means, whether it may do what it is for is asked
+            may = [m for m in chosen if m.value.split(":")[0] == "may" and m.end <= best.start
+                   and self.toks[m.start].sent == self.toks[best.start].sent]
+            best = may[-1] if may else best
+        self.asked_at = best.start
         prop, polarity, *rest = best.value.split(":")
         about = "state" if rest and rest[0] == "state" else "model"
         for m in chosen:
@@ -65,6 +72,50 @@ class _AskedAndComposites:
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _limited_in_time(self) -> str | None:
+        """A phrase in the asking verb's sentence that asks *when* it is revealed, not whether
+        ("only when it shoots", "only at the end of the Order", "solo cuando…"): its words."""
+        at = getattr(self, "asked_at", None)
+        if at is None:
+            return None
+        sent = self.toks[at].sent
+        ask = next((m for m in self.mentions if m.kind == "ask" and m.start == at), None)
+        if ask is not None and ask.end < len(self.toks) and self.toks[ask.end].sent == sent \
+                and self.toks[ask.end].low in self._words("time_opening"):
+            # "it only counts as revealed at the end of the move": "only" before the verb
+            only = [i for i in range(max(0, at - 2), at) if self.toks[i].low in self._words("only")]
+            if only:
+                self.used.update((only[0], ask.end))
+                return " ".join(t.text for t in self.toks[only[0]:ask.end + 1])
+        phrases = self._words("limiting")
+        for i, t in enumerate(self.toks):
+            if t.sent != sent:
+                continue
+            for n in (3, 2):
+                words = " ".join(x.low for x in self.toks[i:i + n] if x.sent == sent)
+                if len(words.split()) == n and words in phrases:
+                    if i > 0 and self.rec.roles.get(i - 1) == "negation":
+                        return None  # "during the move as well, not only when she shoots"
+                    self.used.update(range(i, i + n))
+                    return " ".join(x.text for x in self.toks[i:i + n])
+        return None
+
+    def _for_a_purpose(self, ask: Mention) -> bool:
+        """Whether a reflexive revealing verb ("reveal itself", "revelarse") is followed by
+        what it is done for: "to"/"para" and a verb, not a person ("reveal itself to prevent…",
+        not "reveal itself to the enemy")."""
+        if self.toks[ask.end - 1].low not in self._words("reflexive"):
+            return False
+        sent = self.toks[ask.start].sent
+        for n in (3, 2, 1):
+            j = ask.end + n
+            if j < len(self.toks) and all(self.toks[k].sent == sent for k in range(ask.end, j + 1)) \
+                    and " ".join(t.low for t in self.toks[ask.end:j]) in self._words("purpose"):
+                word = self.toks[j].low
+                return (word not in self._list("stop") and word not in self._owner_words()
+                        and self._kind_at(j) not in ("actor", "state", "hint"))
+        return False
 
     def _asks_may_act(self, places: list[tuple[int, int]], skills: list[Mention]) -> bool:
         """Whether the question's own sentence asks whether someone may (or must) do what the

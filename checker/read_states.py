@@ -207,8 +207,12 @@ class _StatesAndConditions:
                 before.append((i, low))
                 owner = any(n.start <= i < n.end and n.kind in ("state", "hint", "weak_state", "trooper", "unit", "weapon",
                                                                   "actor") for n in self.mentions)
+                # "inside my Sensor trooper's ZoC": a Skill naming the trooper, the possessive's "s"
+                owner = owner or (low != "s" and i + 1 < m.start and any(
+                    n.start <= i < n.end and n.kind == "subject" for n in self.mentions)
+                    and any(n.start <= i + 1 < n.end and n.kind in ("trooper", "unit") for n in self.mentions))
                 if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article") \
-                        and low not in ("of", "de"):  # "out of its LoF", "fuera de su LdT"
+                        and low not in ("of", "de", "s"):  # "out of its LoF", "fuera de su LdT", "my trooper's LoF"
                     break
             outside = [i for i, w in before if w in self._words("lof_outside")]
             inside = [i for i, w in before if w in self._words("lof_inside")]

@@ -9,6 +9,8 @@ turns into a value), *ignored* (a stop word or filler that changes no ruling), o
 """
 from __future__ import annotations
 
+import re
+
 from typing import NamedTuple
 
 from rulecheck.checker.vocabulary import Mention, Vocabulary
@@ -65,12 +67,15 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     return Recognized(toks, mentions, overlay, composites, roles, lang, group_places)
 
 
+_LENGTH = re.compile(r"\d+(?:[.,]\d+)?(?:cm|mm|in|inch|inches)")
+
+
 def _role(vocab: Vocabulary, tok: Token, covered: bool, lang: str) -> str:
     """A word's single-word role in the question's language (checked in this order), or ""."""
     if tok.low == "+":
         return "connector"
-    if tok.low.isdigit():
-        return "number"
+    if tok.low.isdigit() or _LENGTH.fullmatch(tok.low):
+        return "number"  # "20cm", "8in": a distance of the scene is a number too
     for name in ("negation", "passive", "pronoun", "speaker", "condition", "target", "stop"):
         if tok.low in vocab.listed(name, lang):
             if name == "speaker" and tok.text.lower().endswith("ó"):

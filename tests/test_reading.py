@@ -1090,3 +1090,39 @@ def test_whose_model_a_contact_is_with_comes_from_its_determiner(answer_of):
     assert "contact_with" not in own.reading["conditions"], own.to_text()
     near = answer_of("My camo marker moved into base contact with a trooper near my objective. Is it revealed?")
     assert near.verdict == "depends", near.to_text()
+
+
+def test_revealing_itself_to_do_something_asks_whether_it_may_do_it(answer_of):
+    """Hidden Deployment: the state is cancelled when 'They prevent an Enemy Trooper from entering a
+    Marker State.' "Can my HD trooper reveal itself to prevent…?" asks whether it may prevent the
+    return (revealing is the means), not whether it is revealed; "reveal itself to the enemy"
+    names no purpose."""
+    a = answer_of("Can my HD trooper reveal itself to prevent an enemy from entering the Marker State?")
+    assert a.verdict == "yes" and a.reading["asked"]["proposition"] == "may", a.to_text()
+    assert [x["subject"] for x in a.reading["actions"]] == ["prevent_marker_state"], a.to_text()
+    plain = answer_of("Does my camo trooper reveal itself to the enemy when it declares a BS Attack?")
+    assert plain.reading["asked"]["proposition"] == "revealed", plain.to_text()
+
+
+def test_only_when_asks_when_not_whether(answer_of):
+    """Camuflado: 'La cancelación del Estado Camuflado se aplica a la totalidad de la Orden
+    declarada, independientemente que la Habilidad que revele al camuflado se realice al final de
+    la Orden.' "Is it revealed only when it shoots?" asks when, which the verdict table does not
+    answer: never the 'yes' of whether it is revealed. "not only when she shoots" asks whether."""
+    for q in ("My camo marker declares Move + BS Attack. Is it revealed only when it shoots?",
+              "My camo marker declares Move + BS Attack. My opponent says it only counts as revealed at the end "
+              "of the Order. Is he right?",
+              "Mi CAMO declara Mover + Ataque CD. ¿Se revela solo cuando dispara?"):
+        a = answer_of(q)
+        assert a.verdict == "unknown" and a.reading["issues"], a.to_text()
+    both = answer_of("My Hafza declared Move and then a BS Attack. Is she revealed during the move as well, "
+                     "not only when she shoots?")
+    assert both.verdict == "yes", both.to_text()
+
+
+def test_a_distance_in_the_scene_is_a_number(answer_of):
+    """Camuflado: 'No se pueden declarar Ataques contra un Marcador de Camuflado (CAMO), es
+    necesario Descubrir a ese Marcador primero'. "a 20cm" in the scene is a distance, set aside
+    like any number of the scene, not a word the reading cannot place."""
+    a = answer_of("Mi rival tiene un CAMO a 20cm en LDT de mi Fusilero. ¿Puedo declararle Ataque CD sin Descubrirlo antes?")
+    assert a.verdict == "no" and "20cm" in a.reading["ignored"], a.to_text()
