@@ -499,7 +499,7 @@ class Words:
     def unknown_issue(self, reading: Reading) -> str:
         issues = list(reading.issues)
         if reading.unplaced:
-            issues.insert(0, self.text("unplaced_issue", words="”, “".join(reading.unplaced)))
+            issues.insert(0, self.text("unplaced_issue", words=self.text("unplaced_join").join(reading.unplaced)))
         return self.text("unknown_issue", verdict=self.verdict("unknown"), issues="; ".join(dict.fromkeys(issues)))
 
     # --- the reasoning -----------------------------------------------------------------------
@@ -515,7 +515,9 @@ class Words:
         for d in ev.decisions:
             rows = d.rows if d.outcome == "depends" else d.rows[:1]
             for row in rows:
-                if d.outcome == "depends":
+                if d.outcome == "depends" and row.outcome == "fact":
+                    said = self.fact(row)  # a number the fact gives only in one case ("S2 for a weapon…")
+                elif d.outcome == "depends":
                     said = f"{self.outcome(row.outcome, ev.state)} ({self.when(row)})"
                 else:
                     said = self.fact(row) if row.outcome == "fact" else self.outcome(row.outcome, ev.state)
@@ -553,6 +555,10 @@ class Words:
             if ev.category:
                 parts = [f"{self.subject(r.subject)}: {self.w['outcome_when'][r.outcome]}" for d in ev.decisions for r in d.rows]
                 return self.text("category", skill=self.subject(ev.category), parts="; ".join(dict.fromkeys(parts)))
+            facts = [r for d in ev.decisions for r in d.rows if d.outcome == "depends" and r.outcome == "fact"]
+            if facts:
+                # "Does the camo marker have Silhouette 2?": the number asked holds in one case only
+                return self.text("depends", parts=_mid_sentence(self.because(facts[0]).rstrip(".")))
             parts, otherwise = [], []
             several = len({d.subject for d in ev.decisions if d.rows}) > 1
             for d in ev.decisions:

@@ -217,7 +217,9 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
         topics = _topics(prop, "property")
         for s in reading.properties[:1]:
             d = resolve(table, state, s, topics, ctx)
-            if d is None and reading.numbers:
+            if reading.numbers and (d is None or d.outcome != "fact"):
+                # "¿Es cierto que el Marcador siempre tiene Silueta 2?": a number asked is judged
+                # by the fact row that states one, never dropped for the yes of a row without it
                 d = _number_check(table, state, s, reading.numbers, ctx)
             if d:
                 decisions.append(d)
@@ -351,9 +353,17 @@ def _number_check(table: LogicTable, state: str, subject: str, numbers: tuple[st
         return None
     row = d.rows[0]
     stated = set(re.findall(r"\d+", row.answer))
+    # a number only in the answer's parenthesis is an exception's ("the Silhouette of the
+    # trooper it represents (S2 for a weapon or piece of Equipment)"): "Silhouette 2?" depends
+    main = set(re.findall(r"\d+", re.sub(r"\([^)]*\)", "", row.answer)))
+    asked = set(numbers)
     if not stated:
         return None
-    return Decision(subject, "fact", "yes" if set(numbers) <= stated else "no", [row])
+    if asked <= main:
+        return Decision(subject, "fact", "yes", [row])
+    if asked <= stated:
+        return Decision(subject, "fact", "depends", [row])
+    return Decision(subject, "fact", "no", [row]) if main else None
 
 
 def _may_elsewhere(table: LogicTable, state: str, subject: str) -> bool:

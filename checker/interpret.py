@@ -97,6 +97,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.used: set[int] = set()
         self.ignored: list[str] = []
         self.issues: list[str] = []
+        #: where the asking verb the reading answers starts (set by `_asked`)
+        self.asked_at: int | None = None
         self.notes: list[str] = []
         #: The states the question asks about, as named (set by `read` once found).
         self.asked_state_mentions: list[Mention] = []

@@ -51,6 +51,8 @@ WORD_LISTS = {
     "limiting": "words that ask when something happens rather than whether (only when, solo cuando)",
     "only": "words that limit the verb after them to a time named after it (it *only* counts as revealed at the end)",
     "time_opening": "words after such a verb that open the time it is limited to (at, when, cuando)",
+    "complementizer": "words opening a clause put to confirmation (is it true *that*…): a negation after them is the clause's",
+    "length_unit": "units a distance is written in after its number (8 inches, 20 cm): not a number a fact asks about",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

@@ -476,9 +476,23 @@ class _Actions:
             # or Skill, not the marker ("my trooper", "my guy" may well be the marker itself)
             own_skill = n.kind == "subject" and self.vocab.subjects[n.value].kind == "skill"
             if (n.kind in ("unit", "weapon") or own_skill) and n.start > 0 and toks[n.start - 1].low in self._words("mine") \
-                    and not any(i in state_pos for i in range(n.start, n.end)):
+                    and not any(i in state_pos for i in range(n.start, n.end)) and not self._in_the_state(n, states):
                 return "enemy"
         return "self"
+
+    def _in_the_state(self, n: Mention, states: list[Mention]) -> bool:
+        """Whether a unit is the subject the state is said of, however many linking words
+        stand between ("My Ninja has been sitting camouflaged"): only function words and
+        filler up to the state's name, in one sentence."""
+        if n.kind != "unit":
+            return False
+        for m in states:
+            between = range(n.end, m.start)
+            if 0 < len(between) <= 6 and self.toks[m.start].sent == self.toks[n.start].sent and all(
+                    (self.rec.roles.get(i) in ("stop", "passive") and self._kind_at(i) is None)
+                    or self._kind_at(i) == "filler" for i in between):
+                return True
+        return False
 
     def _asked_state_names(self) -> list[Mention]:
         """Every mention of the states asked about (of any state named when none is): "An enemy
@@ -601,6 +615,10 @@ class _Actions:
         if i >= 0 and any(m.kind == "subject" and m.end == i + 1 and self.vocab.subjects[m.value].kind == "skill"
                           for m in self.mentions):
             return True
+        if i >= 0 and self.toks[i].low in ("with", "con") and any(
+                m.kind == "subject" and m.end == i and m.start > 0 and self.toks[m.start - 1].low in self._words("use_verb")
+                for m in self.mentions):
+            return False  # "use Surprise Attack with a trooper in HD": the trooper uses it
         return i >= 0 and self.toks[i].low in self._list("target") | {"with", "con", "by", "por"}
 
     def _targets_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
@@ -784,7 +802,9 @@ class _Actions:
         asked about a fact a row states (compared with it by the engine)."""
         if not properties or not any(r.topic == "fact" for st in states for r in self.table.rows_for(st, properties[0])):
             return ()
-        nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and t.i not in self.used]
+        # not a distance ("a TO camo marker 8 inches away"): the fact asked is not measured in it
+        nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and t.i not in self.used
+                and not (t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("length_unit"))]
         for t in nums:
             self.used.add(t.i)
         return tuple(t.low for t in nums)

@@ -44,12 +44,10 @@ class _AskedAndComposites:
             prop = m.value.split(":")[0]
             return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, -m.start if statement else m.start)
         best = min(chosen, key=rank)
-        if best.value.split(":")[0] in ("revealed", "state_ends") and self._for_a_purpose(best):
+        if best.value.split(":")[0] in ("revealed", "state_ends"):
             # "Can my HD trooper reveal itself to prevent him from entering the Marker State?":
             # revealing is the means, whether it may do what it is for is asked
-            may = [m for m in chosen if m.value.split(":")[0] == "may" and m.end <= best.start
-                   and self.toks[m.start].sent == self.toks[best.start].sent]
-            best = may[-1] if may else best
+            best = self._may_for_a_purpose(best, chosen) or best
         self.asked_at = best.start
         prop, polarity, *rest = best.value.split(":")
         about = "state" if rest and rest[0] == "state" else "model"
@@ -74,48 +72,72 @@ class _AskedAndComposites:
         return prop, polarity, about, value
 
     def _limited_in_time(self) -> str | None:
-        """A phrase in the asking verb's sentence that asks *when* it is revealed, not whether
-        ("only when it shoots", "only at the end of the Order", "solo cuando…"): its words."""
-        at = getattr(self, "asked_at", None)
+        """A phrase in the asking verb's clause that asks whether it happens *only* then, not
+        whether it happens ("only when it shoots", "it only counts as revealed at the end",
+        "isn't revealed until it shoots", "solo cuando…"): its words; None when negated ("not
+        only when she shoots" asks whether)."""
+        at = self.asked_at
         if at is None:
             return None
         sent = self.toks[at].sent
         ask = next((m for m in self.mentions if m.kind == "ask" and m.start == at), None)
-        if ask is not None and ask.end < len(self.toks) and self.toks[ask.end].sent == sent \
-                and self.toks[ask.end].low in self._words("time_opening"):
-            # "it only counts as revealed at the end of the move": "only" before the verb
+        if ask is not None and ask.end < len(self.toks) and self.toks[ask.end].sent == sent:
+            after = self.toks[ask.end].low
             only = [i for i in range(max(0, at - 2), at) if self.toks[i].low in self._words("only")]
-            if only:
+            if only and after in self._words("time_opening") and not (
+                    only[0] > 0 and self.rec.roles.get(only[0] - 1) == "negation"):
+                # "it only counts as revealed at the end of the move": "only" before the verb
                 self.used.update((only[0], ask.end))
                 return " ".join(t.text for t in self.toks[only[0]:ask.end + 1])
+            negated = [i for i in range(max(0, at - 5), at) if self.rec.roles.get(i) == "negation" and self.toks[i].sent == sent]
+            if negated and after in self._words("until"):
+                # "Isn't it revealed until it shoots?", "¿No se revela hasta que dispara?"
+                self.used.add(ask.end)
+                return " ".join(t.text for t in self.toks[negated[0]:ask.end + 1])
         phrases = self._words("limiting")
-        for i, t in enumerate(self.toks):
-            if t.sent != sent:
-                continue
+        start = max(0, at - 3)
+        while self.toks[start].sent != sent:
+            start += 1
+        for i in range(start, len(self.toks)):
+            if self.toks[i].sent != sent or (i > at and self.toks[i - 1].brk):
+                break  # the asked verb's clause only
             for n in (3, 2):
                 words = " ".join(x.low for x in self.toks[i:i + n] if x.sent == sent)
                 if len(words.split()) == n and words in phrases:
                     if i > 0 and self.rec.roles.get(i - 1) == "negation":
-                        return None  # "during the move as well, not only when she shoots"
+                        break  # "during the move as well, not only when she shoots"
                     self.used.update(range(i, i + n))
                     return " ".join(x.text for x in self.toks[i:i + n])
         return None
 
-    def _for_a_purpose(self, ask: Mention) -> bool:
-        """Whether a reflexive revealing verb ("reveal itself", "revelarse") is followed by
-        what it is done for: "to"/"para" and a verb, not a person ("reveal itself to prevent…",
-        not "reveal itself to the enemy")."""
+    def _may_for_a_purpose(self, ask: Mention, chosen: list[Mention]) -> Mention | None:
+        """The "can" that governs a reflexive revealing verb followed by a Skill it is done for
+        ("Can my HD trooper *reveal itself to prevent*…", "¿Puede… revelarse para impedir…?"):
+        only its subject between them, no comma, clause word or other asking word. None for
+        "reveal itself to the enemy", "Since he can Discover, does it reveal itself to move?",
+        "Can you tell me if it would reveal itself to move?"."""
         if self.toks[ask.end - 1].low not in self._words("reflexive"):
-            return False
+            return None
         sent = self.toks[ask.start].sent
+        purpose = None
         for n in (3, 2, 1):
             j = ask.end + n
             if j < len(self.toks) and all(self.toks[k].sent == sent for k in range(ask.end, j + 1)) \
                     and " ".join(t.low for t in self.toks[ask.end:j]) in self._words("purpose"):
-                word = self.toks[j].low
-                return (word not in self._list("stop") and word not in self._owner_words()
-                        and self._kind_at(j) not in ("actor", "state", "hint"))
-        return False
+                purpose = j
+                break
+        skills = [(m.start, m.end) for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind == "skill"]
+        skills += [p for sid, _, places in self.rec.composites if self.vocab.subjects[sid].kind == "skill" for p in places]
+        if purpose is None or not any(a <= purpose < b for a, b in skills):
+            return None  # "to avoid being hit": no Skill it is done for
+        stops = self._list("condition") | self._words("clause_break") | self._words("subordinating")
+        for m in reversed([m for m in chosen if m.value.split(":")[0] == "may" and m.end <= ask.start]):
+            between = range(m.end, ask.start)
+            if self.toks[m.start].sent == sent and len(between) <= 6 and not self.toks[m.end - 1].brk and not any(
+                    self.toks[k].brk or self.toks[k].low in stops or self._kind_at(k) in ("ask", "actor") for k in between):
+                return m
+            return None
+        return None
 
     def _asks_may_act(self, places: list[tuple[int, int]], skills: list[Mention]) -> bool:
         """Whether the question's own sentence asks whether someone may (or must) do what the
@@ -251,7 +273,11 @@ class _AskedAndComposites:
         if first.low not in self._list("question"):
             return False
         between = range(first.i + 1, ask.start)
-        return not any(self.toks[i].low in self._list("condition") for i in between)
+        # "Is it true that I don't have to…", "¿Es cierto que no tengo que…?": the negation is
+        # the clause's that is put to confirmation, not the question's own
+        return not any(self.toks[i].low in self._list("condition") or (
+            self.toks[i].low in self._list("complementizer") and self.toks[i - 1].low in self._words("confirm"))
+            for i in between)
 
     # --- composites --------------------------------------------------------------------------
 

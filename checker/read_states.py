@@ -208,9 +208,12 @@ class _StatesAndConditions:
                 owner = any(n.start <= i < n.end and n.kind in ("state", "hint", "weak_state", "trooper", "unit", "weapon",
                                                                   "actor") for n in self.mentions)
                 # "inside my Sensor trooper's ZoC": a Skill naming the trooper, the possessive's "s"
+                # (not "my own Sensor trooper's ZoC" of the asker's own marker: the same side's)
                 owner = owner or (low != "s" and i + 1 < m.start and any(
                     n.start <= i < n.end and n.kind == "subject" for n in self.mentions)
-                    and any(n.start <= i + 1 < n.end and n.kind in ("trooper", "unit") for n in self.mentions))
+                    and any(n.start <= i + 1 < n.end and n.kind in ("trooper", "unit") for n in self.mentions)
+                    and not (i > 0 and self.toks[i - 1].low in self._words("mine") | {"own"}
+                             and self._speaker_side() == "self"))
                 if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article") \
                         and low not in ("of", "de", "s"):  # "out of its LoF", "fuera de su LdT", "my trooper's LoF"
                     break

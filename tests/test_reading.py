@@ -1126,3 +1126,25 @@ def test_a_distance_in_the_scene_is_a_number(answer_of):
     like any number of the scene, not a word the reading cannot place."""
     a = answer_of("Mi rival tiene un CAMO a 20cm en LDT de mi Fusilero. ¿Puedo declararle Ataque CD sin Descubrirlo antes?")
     assert a.verdict == "no" and "20cm" in a.reading["ignored"], a.to_text()
+
+
+def test_a_can_of_another_clause_does_not_govern_revealing_itself(answer_of):
+    """Camuflado cancels on 'declare un Ataque, Alertar, o cualquier Habilidad que requiera
+    realizar una tirada de dados': a Move is none. "Since my opponent can Discover, does my camo
+    marker reveal itself to move?" asks whether it is revealed: the 'can' after "Since" is the
+    scene's, not the question's."""
+    a = answer_of("Since my opponent can Discover, does my camo marker reveal itself to move?")
+    assert a.verdict == "no" and a.reading["asked"]["proposition"] == "revealed", a.to_text()
+    polite = answer_of("Can you tell me if my camo marker would reveal itself to move with a Move?")
+    assert polite.verdict == "no", polite.to_text()
+
+
+def test_a_number_only_in_an_exception_makes_a_fact_depend(answer_of):
+    """Camuflado: 'posee el mismo valor de Silueta (S) que la Tropa a la que representa. No
+    obstante, el Marcador de Camuflado de un arma o una pieza de Equipo … dispone de un valor de
+    Silueta (S) de 2.' "Silhouette 2?" holds for a weapon's or Equipment's Marker only."""
+    for q in ("Does the camo marker have Silhouette 2?", "¿Es cierto que el Marcador de Camuflado siempre tiene Silueta 2?"):
+        a = answer_of(q)
+        assert a.verdict == "depends", a.to_text()
+    assert answer_of("Is the Discover MOD against a TO marker -3?").verdict == "no"
+    assert answer_of("Is the Discover MOD against a TO marker -6?").verdict == "yes"
