@@ -159,6 +159,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "Is it harder to Discover?", "Surprise Attack?": no word of the question says what is
             # asked of the Skills it names, so there is nothing to answer yes or no to
             self.issues.append(self.vocab_text("no_question"))
+        if properties and prop == "open" and self.asked_at is not None and any(
+                a <= self.asked_at < b for a, b in getattr(self, "composite_places", ())) and all(
+                r.outcome in ("yes", "no", "depends") for st in states for r in self.table.rows_for(st, properties[0])):
+            # "When my camo marker is discovered, do I have to give my opponent its Public
+            # Information?": "Public Information" is the property's own words, whose rows say yes
+            # or no; what is asked is whether it holds
+            prop, value = "property", None
         if properties and prop in ("revealed", "state_ends"):
             # "does it keep being part of the Fireteam?", "do Automatic Skills keep working?": the
             # verb belongs to the property asked about, which its own rows answer yes or no
