@@ -99,6 +99,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.issues: list[str] = []
         #: where the asking verb the reading answers starts (set by `_asked`)
         self.asked_at: int | None = None
+        #: the last sentence asks whether the statement before is wrong ("Is he wrong?")
+        self.disconfirmed = False
         self.notes: list[str] = []
         #: The states the question asks about, as named (set by `read` once found).
         self.asked_state_mentions: list[Mention] = []
@@ -339,9 +341,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if last > 0 and (" ".join(opening) in examples or opening[0] in examples):
             return last - 1
         confirm = self._words("confirm")
-        tags = confirm | self._words("confirm_tag")
+        disconfirm = self._words("disconfirm")
+        tags = confirm | disconfirm | self._words("confirm_tag")
         if last > 0 and all(t.low in tags for t in self.toks if t.sent == last) \
-                and any(t.low in confirm for t in self.toks if t.sent == last):
+                and any(t.low in confirm | disconfirm for t in self.toks if t.sent == last):
+            # "My opponent says I lose my ARO. Is he wrong?": the statement asked the other way round
+            self.disconfirmed = any(t.low in disconfirm for t in self.toks if t.sent == last)
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):
                 self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"

@@ -1148,3 +1148,13 @@ def test_a_number_only_in_an_exception_makes_a_fact_depend(answer_of):
         assert a.verdict == "depends", a.to_text()
     assert answer_of("Is the Discover MOD against a TO marker -3?").verdict == "no"
     assert answer_of("Is the Discover MOD against a TO marker -6?").verdict == "yes"
+
+
+def test_is_he_wrong_asks_the_statement_the_other_way_round(answer_of):
+    """Camuflado: 'Si la Tropa en estado Camuflado se revela con su segunda Habilidad Corta de la
+    Orden (por declarar Ataque CD…) las Tropas Reactivas que retrasaron su ORA pueden declararla
+    ahora.' "My opponent says I now lose my ARO. Is he wrong?" is yes; "Is he right?" is no."""
+    scene = ("I delayed my ARO against his camo marker and then it declared a CC Attack as its second Short Skill. "
+             "My opponent says I now lose my ARO.")
+    assert answer_of(scene + " Is he wrong?").verdict == "yes"
+    assert answer_of(scene + " Is he right?").verdict == "no"
