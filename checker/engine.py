@@ -220,7 +220,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
             if reading.numbers and (d is None or d.outcome != "fact"):
                 # "¿Es cierto que el Marcador siempre tiene Silueta 2?": a number asked is judged
                 # by the fact row that states one, never dropped for the yes of a row without it
-                d = _number_check(table, state, s, reading.numbers, ctx)
+                d = _number_check(table, state, s, reading.numbers, ctx) or d
             if d:
                 decisions.append(d)
     elif prop == "property" and events:
@@ -358,12 +358,13 @@ def _number_check(table: LogicTable, state: str, subject: str, numbers: tuple[st
     main = set(re.findall(r"\d+", re.sub(r"\([^)]*\)", "", row.answer)))
     asked = set(numbers)
     if not stated:
-        return None
+        return None  # the fact states no number ("which way it faces"): the number is the scene's
     if asked <= main:
         return Decision(subject, "fact", "yes", [row])
-    if asked <= stated:
+    if asked <= stated or not main:
+        # in the exception only, or the main value is the trooper's own ("its Silhouette"): depends
         return Decision(subject, "fact", "depends", [row])
-    return Decision(subject, "fact", "no", [row]) if main else None
+    return Decision(subject, "fact", "no", [row])
 
 
 def _may_elsewhere(table: LogicTable, state: str, subject: str) -> bool:

@@ -54,6 +54,7 @@ WORD_LISTS = {
     "complementizer": "words opening a clause put to confirmation (is it true *that*…): a negation after them is the clause's",
     "length_unit": "units a distance is written in after its number (8 inches, 20 cm): not a number a fact asks about",
     "disconfirm": "words of a last sentence that ask whether the statement before is wrong (Is he wrong?, ¿se equivoca?)",
+    "linking": "words between a unit and a state said of it (My Ninja *has been sitting* camouflaged)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

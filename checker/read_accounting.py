@@ -34,8 +34,11 @@ class _Accounting:
                 continue
             if any(m.kind == "ask" and m.start <= t.i < m.end for m in self.mentions) and t.sent != self.last:
                 continue  # "he's still a marker at the end.": how the scene stands, not what is asked
-            if role == "number" and t.sent != self.last:
-                self.ignored.append(t.text)  # "he's up 4-1 on points": a number of the scene
+            if role == "number" and (t.sent != self.last or not t.low.isdigit() or (
+                    t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("length_unit"))):
+                # "he's up 4-1 on points", "a marker 8 inches away", "a 20cm": a number of the
+                # scene, or a distance
+                self.ignored.append(t.text)
                 continue
             significant = t.low in self.vocab.word_lists.get("significant", ())
             if role == "" and t.i not in mentioned and (self.vocab.ordinary(t, self.rec.lang) or (

@@ -482,15 +482,16 @@ class _Actions:
 
     def _in_the_state(self, n: Mention, states: list[Mention]) -> bool:
         """Whether a unit is the subject the state is said of, however many linking words
-        stand between ("My Ninja has been sitting camouflaged"): only function words and
-        filler up to the state's name, in one sentence."""
+        stand between ("My Ninja has been sitting camouflaged", "Mi Ninja sigue en camu"): only
+        `[words] linking` up to the state's name, in one sentence ("My Fusilier is standing
+        next to a camo marker" names another: "next", "a" are no linking words)."""
         if n.kind != "unit":
             return False
+        linking = self._words("linking")
         for m in states:
             between = range(n.end, m.start)
-            if 0 < len(between) <= 6 and self.toks[m.start].sent == self.toks[n.start].sent and all(
-                    (self.rec.roles.get(i) in ("stop", "passive") and self._kind_at(i) is None)
-                    or self._kind_at(i) == "filler" for i in between):
+            if 0 < len(between) <= 6 and self.toks[m.start].sent == self.toks[n.start].sent \
+                    and all(self.toks[i].low in linking for i in between):
                 return True
         return False
 
@@ -535,8 +536,16 @@ class _Actions:
             return True
         # "My opponent has a trooper in Hidden Deployment", "Mi rival tiene un CAMO"
         start = self._np_start(m)
-        return start >= 2 and self.toks[start - 1].low in self._words("having") and any(
-            n.kind == "actor" and n.value == "enemy" and n.end == start - 1 for n in self.mentions)
+        if start >= 2 and self.toks[start - 1].low in self._words("having") and any(
+                n.kind == "actor" and n.value == "enemy" and n.end == start - 1 for n in self.mentions):
+            return True
+        # "El rival activa su CAMO": a possessive whose clause's subject, a word or two before, is an enemy
+        owner = next((i for i in range(start, m.start) if self.toks[i].low in self._words("possessive")), None)
+        if owner is None and start > 0 and self.toks[start - 1].low in self._words("possessive"):
+            owner = start - 1
+        return owner is not None and any(
+            n.kind == "actor" and n.value == "enemy" and 0 < owner - n.end <= 2
+            and self.toks[n.start].sent == self.toks[owner].sent for n in self.mentions)
 
     def _np_start(self, m: Mention) -> int:
         """Where the noun phrase holding a state begins: "a trooper in Hidden Deployment",

@@ -97,12 +97,12 @@ class _AskedAndComposites:
                 self.used.add(ask.end)
                 return " ".join(t.text for t in self.toks[negated[0]:ask.end + 1])
         phrases = self._words("limiting")
-        start = max(0, at - 3)
-        while self.toks[start].sent != sent:
-            start += 1
+        start = at
+        while start > 0 and self.toks[start - 1].sent == sent:
+            start -= 1
         for i in range(start, len(self.toks)):
-            if self.toks[i].sent != sent or (i > at and self.toks[i - 1].brk):
-                break  # the asked verb's clause only
+            if self.toks[i].sent != sent:
+                break  # the asking sentence ("Only when it shoots does it get revealed?", "…, or only when…")
             for n in (3, 2):
                 words = " ".join(x.low for x in self.toks[i:i + n] if x.sent == sent)
                 if len(words.split()) == n and words in phrases:

@@ -101,7 +101,7 @@ def tokenize(text: str) -> list[Token]:
             # as the word the rules use, written as it was
             low = fold(word)
             low = _ORDINALS.get(low, low)
-            if word[-1:] in "º°˚" and word[:-1].isdigit() and len(word) > 2:
+            if word[-1:] in "º°˚" and word[:-1].isdigit() and int(word[:-1]) >= 45:
                 low = word[:-1]  # "360º": degrees (the ordinal sign folds to "o"), not "360o"
             if low in _BARE_NOT:  # "dont" is "do not"
                 tokens.append(Token(word[:-2], low[:-2], len(tokens), sent, cap))

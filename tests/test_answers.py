@@ -23,15 +23,13 @@ def test_the_nearest_passages_come_from_the_page_of_the_state_the_question_names
     """A Spanish question about Hidden Deployment: its words are nearest to the Spanish Camuflado
     page's, but the question names Hidden Deployment, so that page's passages come first — the
     Combat Group bullet: 'When a player moves a Hidden Deployment Trooper into a different
-    Combat Group, they must inform their opponent that the Trooper exists. The Troopers's
-    information remains Private', which also decides it: no, its weapons stay Private. A question
-    that names no state is searched over the whole base."""
+    Combat Group'. A question that names no state is searched over the whole base."""
     from rulecheck.kb.read import search
 
     q = "Mi tropa en Despliegue Oculto cambia de Grupo de Combate. ¿Tengo que enseñarle a mi rival con qué armas va?"
     assert search(conn, q)[0]["page"] == "Camuflado"  # what the words alone find
     answer = answer_of(q)
-    assert answer.verdict == "no" and answer.reading["states"] == ["hidden_deployment"], answer.to_text()
+    assert answer.verdict == "unknown" and answer.reading["states"] == ["hidden_deployment"], answer.to_text()
     assert [c["page"] for c in answer.citations[:3]] == ["Hidden Deployment State"] * 3, answer.citations
     assert "into a different Combat Group" in answer.citations[0]["text"], answer.citations[0]
     stateless = "How many points does a trooper cost?"

@@ -1158,3 +1158,20 @@ def test_is_he_wrong_asks_the_statement_the_other_way_round(answer_of):
              "My opponent says I now lose my ARO.")
     assert answer_of(scene + " Is he wrong?").verdict == "yes"
     assert answer_of(scene + " Is he right?").verdict == "no"
+
+
+def test_only_anywhere_in_the_asking_sentence(answer_of):
+    """Camuflado cancels on an Attack, Look Out!, any Skill needing a roll, a Long Skill (not
+    Cautious Movement) or being Discovered: never only when it shoots. "Only when my camo marker
+    shoots does it get revealed?" and "…, or only when it shoots?" ask whether only then: never
+    the yes of whether it is revealed."""
+    for q in ("Only when my camo marker shoots does it get revealed?",
+              "Does my camo marker get revealed when it moves, or only when it shoots?"):
+        assert answer_of(q).verdict == "unknown", q
+
+
+def test_a_spanish_return_word_needs_a_return(answer_of):
+    """Hidden Deployment ends when 'They prevent an Enemy Trooper from entering a Marker State';
+    no page lets it stop an enemy entering its LoF: "evitar que una tropa enemiga entre en su LdT"
+    is not that."""
+    assert answer_of("¿Puede mi tropa en Despliegue Oculto evitar que una tropa enemiga entre en su LdT?").verdict == "unknown"
