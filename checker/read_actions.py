@@ -358,10 +358,17 @@ class _Actions:
         k = joins[0]
         if any(k < pos < m.start for _, pos in cands) or m.start - k > 3 or not any(pos < k for _, pos in cands):
             return None
-        first = next((c for c in cands if c[1] < k and not self._object_position(c[1])), None)
+        first = next((c for c in cands if c[1] < k and not self._object_position(c[1]) and not self._possessor(c[1])), None)
         if first is None or first == max((c for c in cands if c[1] < k), key=lambda c: c[1]):
             return None  # the one named last is the subject anyway
         return first
+
+    def _possessor(self, pos: int) -> bool:
+        """Whether the one named at `pos` is written with "'s" before a trooper it owns ("My
+        opponent's trooper is in HD and declares…": the trooper is the subject, not the opponent)."""
+        actor = next((n for n in self.mentions if n.kind == "actor" and n.start == pos), None)
+        return actor is not None and self.toks[actor.end - 1].poss and any(
+            n.kind in ("trooper", "unit", "state", "hint", "weak_state") and n.start == actor.end for n in self.mentions)
 
     def _candidates(self) -> list[tuple[str, int]]:
         """(side, position) of everyone named: the trooper in the state ("self"), an enemy, an
