@@ -177,6 +177,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "Is it correct that a trooper in HD does not add its Order to the Pool?": asked of
             # the property's negation
             polarity = "-" if polarity == "+" else "+"
+        if self.disconfirmed:
+            # "My opponent says X. Is he wrong?": X asked the other way round, whatever X asks
+            polarity = "-" if polarity == "+" else "+"
         actions = self._subsume(actions)
         self._leader_context(actions, context)
         self._delayed_aro(states, actions, context, prop)
@@ -346,7 +349,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if last > 0 and all(t.low in tags for t in self.toks if t.sent == last) \
                 and any(t.low in confirm | disconfirm for t in self.toks if t.sent == last):
             # "My opponent says I lose my ARO. Is he wrong?": the statement asked the other way round
-            self.disconfirmed = any(t.low in disconfirm for t in self.toks if t.sent == last)
+            # ("Is he right or wrong?" asks neither way round: the plain statement)
+            words = {t.low for t in self.toks if t.sent == last}
+            self.disconfirmed = bool(words & disconfirm) and not words & confirm
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):
                 self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"

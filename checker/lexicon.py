@@ -55,6 +55,7 @@ WORD_LISTS = {
     "length_unit": "units a distance is written in after its number (8 inches, 20 cm): not a number a fact asks about",
     "disconfirm": "words of a last sentence that ask whether the statement before is wrong (Is he wrong?, ¿se equivoca?)",
     "linking": "words between a unit and a state said of it (My Ninja *has been sitting* camouflaged)",
+    "numbered": "words a number after them counts (turn 2, grupo 1): never a number a fact is asked about",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

@@ -820,7 +820,8 @@ class _Actions:
             return ()
         # not a distance ("a TO camo marker 8 inches away"): the fact asked is not measured in it
         nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and t.i not in self.used
-                and not (t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("length_unit"))]
+                and not (t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("length_unit"))
+                and not (t.i > 0 and self.toks[t.i - 1].low in self._words("numbered"))]
         for t in nums:
             self.used.add(t.i)
         return tuple(t.low for t in nums)

@@ -66,8 +66,6 @@ class _AskedAndComposites:
         if self._negated(best) and not self._negative_question(best):
             polarity = "-" if polarity == "+" else "+"
             self._use_negation(best)
-        if self.disconfirmed:
-            polarity = "-" if polarity == "+" else "+"
         value = prop if prop in ("open", "private") else None
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
