@@ -410,6 +410,15 @@ class _Actions:
                 if reporter is not None:
                     out.append((reporter, t.i))  # "My opponent says he can…": the one who says it
                     continue
+                if not prev and t.low in self._words("personal") and self._speaker_owns_state() and not (
+                        t.i > 0 and self.toks[t.i - 1].low in self._words("subordinating")):
+                    # (not "When he shoots, does my HD trooper lose HD?": a pronoun opening an
+                    # if/when clause may stand for the main clause's subject, named after it)
+                    # "He declared a normal Discover at the spot where my HD trooper is written
+                    # down": a person no one named before, beside the asker's own trooper, is the
+                    # asker's opponent
+                    out.append(("enemy", t.i))
+                    continue
                 out.append((self._referent(prev, t) if prev else "self", t.i))
         out.sort(key=lambda c: c[1])
         self._cands = out
@@ -435,8 +444,17 @@ class _Actions:
         subject ("My camo Ninja sits next to the enemy Lt. Can she…?"); any other, the latest."""
         if pronoun.low not in self._words("subject_pronoun"):
             # "can she use Surprise Attack on him?": "him" is not the "she" of its own clause
-            others = [c for c in prev if not (self.toks[c[1]].low in self._words("subject_pronoun")
-                                              and self._same_clause(c[1], pronoun.i))] or prev
+            # nor anyone named in its own clause, nor that one named again: "He walked in front of
+            # my HD sniper. Can my sniper shoot him?" ("him" is never the sniper; a reflexive would be)
+            own = set()
+            if pronoun.low in self._words("personal"):
+                # the subject of its clause: the nearest named before it, no "and"/"but" between
+                near = max((c for c in prev if self._same_clause(c[1], pronoun.i)), key=lambda c: c[1], default=None)
+                if near is not None and not any(self.toks[k].low in self._words("clause_break")
+                                                for k in range(near[1] + 1, pronoun.i)):
+                    own = {near[0]}
+            others = [c for c in prev if c[0] not in own and not (
+                self.toks[c[1]].low in self._words("subject_pronoun") and self._same_clause(c[1], pronoun.i))] or prev
             return max(others, key=lambda c: c[1])[0]
         # "he", "she" stand for a trooper, not for a marker ("an enemy CAMO marker walks through
         # my Alguacil's LoF. Can he shoot it?")
