@@ -46,7 +46,7 @@ class _Accounting:
                     t.sent != self.last and not t.cap and (significant or self.vocab.common(t, self.rec.lang)))):
                 self.ignored.append(t.text)
                 continue
-            if role == "" and t.i not in mentioned and self._owned_name(t.i):
+            if role == "" and t.i not in mentioned and (self._owned_name(t.i) or self._persons_name(t.i)):
                 self.ignored.append(t.text)
                 continue
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
@@ -85,6 +85,18 @@ class _Accounting:
             return False
         prev = toks[i - 1] if i > 0 else None
         return prev is not None and prev.sent == t.sent and (prev.brk or prev.low in self._words("coordinator"))
+
+    def _persons_name(self, i: int) -> bool:
+        """A word the lexicon does not know, written with a capital, that owns something ("Anna's
+        Fusilier") or says something ("Tom says…", "Lucía dice…", "I told Tom"): a player's
+        name, which no rule turns on."""
+        toks = self.toks
+        if not toks[i].text[:1].isupper() or toks[i].text.isupper():
+            return False  # "Neurocinetics" stays; an all-capitals word (an abbreviation) too
+        nxt = toks[i + 1].low if i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent else ""
+        prev = toks[i - 1].low if i > 0 and toks[i - 1].sent == toks[i].sent else ""
+        return (toks[i].poss and i + 1 < len(toks)) or nxt in self._words("reporting") \
+            or prev in self._words("telling") or toks[i].low in self._words("given_names")
 
     def _owned_name(self, i: int) -> bool:
         """A capitalised word the lexicon does not know, standing after a possessive ("my HD

@@ -410,8 +410,9 @@ class _Actions:
                 if reporter is not None:
                     out.append((reporter, t.i))  # "My opponent says he can…": the one who says it
                     continue
-                if not prev and t.low in self._words("personal") and self._speaker_owns_state() and not (
-                        t.i > 0 and self.toks[t.i - 1].low in self._words("subordinating")):
+                named = any(c[1] < t.i and self.rec.roles.get(c[1]) != "speaker" for c in out)
+                if not named and t.low in self._words("personal") and self._speaker_owns_state() and not (
+                        t.i > 0 and self.toks[t.i - 1].low in self._words("subordinating") | self._list("condition")):
                     # (not "When he shoots, does my HD trooper lose HD?": a pronoun opening an
                     # if/when clause may stand for the main clause's subject, named after it)
                     # "He declared a normal Discover at the spot where my HD trooper is written
@@ -450,11 +451,15 @@ class _Actions:
             if pronoun.low in self._words("personal"):
                 # the subject of its clause: the nearest named before it, no "and"/"but" between
                 near = max((c for c in prev if self._same_clause(c[1], pronoun.i)), key=lambda c: c[1], default=None)
-                if near is not None and not any(self.toks[k].low in self._words("clause_break")
+                if near is not None and not any(self.toks[k].low in self._words("clause_break") | self._words("reporting")
                                                 for k in range(near[1] + 1, pronoun.i)):
                     own = {near[0]}
             others = [c for c in prev if c[0] not in own and not (
-                self.toks[c[1]].low in self._words("subject_pronoun") and self._same_clause(c[1], pronoun.i))] or prev
+                self.toks[c[1]].low in self._words("subject_pronoun") and self._same_clause(c[1], pronoun.i))]
+            if not others and own & {"self", "enemy"}:
+                # "Can my HD sniper shoot him?": no one else named; "him" is the other side
+                return "enemy" if "self" in own else "self"
+            others = others or prev
             return max(others, key=lambda c: c[1])[0]
         # "he", "she" stand for a trooper, not for a marker ("an enemy CAMO marker walks through
         # my Alguacil's LoF. Can he shoot it?")

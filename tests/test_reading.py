@@ -1175,3 +1175,18 @@ def test_a_spanish_return_word_needs_a_return(answer_of):
     no page lets it stop an enemy entering its LoF: "evitar que una tropa enemiga entre en su LdT"
     is not that."""
     assert answer_of("¿Puede mi tropa en Despliegue Oculto evitar que una tropa enemiga entre en su LdT?").verdict == "unknown"
+
+
+def test_a_person_pronoun_beside_the_asker_s_own_trooper(answer_of):
+    """Hidden Deployment: 'automatically cancelled whenever the Trooper declares any Short Skill,
+    Entire Order or ARO' and cancelled by Discovery only 'by means of a Special Skill that
+    explicitly allows it'. "He declared a normal Discover at the spot where my HD trooper is
+    written down" is the opponent's Discover (no); "If my HD trooper is still hidden, can he
+    shoot?" and "After he shoots, does my HD trooper lose HD?" are the trooper's own (yes); "Can
+    my HD sniper shoot him?": "him" is never the sniper (yes)."""
+    assert answer_of("He declared a normal Discover at the spot where my Hidden Deployment trooper is "
+                     "written down. Can that reveal my HD trooper?").verdict == "no"
+    for q in ("If my HD trooper is still hidden, can he shoot?", "After he shoots, does my HD trooper lose HD?",
+              "Can my HD sniper shoot him?", "While my HD trooper is in Hidden Deployment, can he use Surprise Attack?"):
+        a = answer_of(q)
+        assert a.verdict == "yes", a.to_text()
