@@ -95,8 +95,10 @@ class _Accounting:
             return False  # "Neurocinetics" stays; an all-capitals word (an abbreviation) too
         nxt = toks[i + 1].low if i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent else ""
         prev = toks[i - 1].low if i > 0 and toks[i - 1].sent == toks[i].sent else ""
-        return (toks[i].poss and i + 1 < len(toks)) or nxt in self._words("reporting") \
-            or prev in self._words("telling") or toks[i].low in self._words("given_names")
+        owns = toks[i].poss and any(m.start == i + 1 and m.kind in ("trooper", "unit", "state", "hint", "weak_state", "weapon")
+                                    for m in self.mentions)  # "Anna's Fusilier" (not "Ghostwalk's effect")
+        says = nxt in self._words("reporting") and not toks[i].brk  # "Tom says" (not "Stealthwalk, say,")
+        return owns or says or prev in self._words("telling") or toks[i].low in self._words("given_names")
 
     def _owned_name(self, i: int) -> bool:
         """A capitalised word the lexicon does not know, standing after a possessive ("my HD

@@ -411,8 +411,10 @@ class _Actions:
                     out.append((reporter, t.i))  # "My opponent says he can…": the one who says it
                     continue
                 named = any(c[1] < t.i and self.rec.roles.get(c[1]) != "speaker" for c in out)
-                if not named and t.low in self._words("personal") and self._speaker_owns_state() and not (
-                        t.i > 0 and self.toks[t.i - 1].low in self._words("subordinating") | self._list("condition")):
+                opening = t.i > 0 and self.toks[t.i - 1].low in self._words("subordinating") | self._list("condition")
+                if opening and self._state_in_clause(t.i):
+                    opening = False  # "After he walks past my HD trooper, …": the trooper is another
+                if not named and t.low in self._words("personal") and self._speaker_owns_state() and not opening:
                     # (not "When he shoots, does my HD trooper lose HD?": a pronoun opening an
                     # if/when clause may stand for the main clause's subject, named after it)
                     # "He declared a normal Discover at the spot where my HD trooper is written
@@ -424,6 +426,13 @@ class _Actions:
         out.sort(key=lambda c: c[1])
         self._cands = out
         return out
+
+    def _state_in_clause(self, i: int) -> bool:
+        """Whether a state is named after word `i` in its clause (up to the next comma)."""
+        end = i
+        while end < len(self.toks) and self.toks[end].sent == self.toks[i].sent and not self.toks[end].brk:
+            end += 1
+        return any(m.kind in ("state", "hint", "weak_state") and i < m.start <= end for m in self.mentions)
 
     def _reporter_of(self, i: int) -> str | None:
         """The side of whoever reports, when the subject pronoun at `i` opens what they report
