@@ -59,6 +59,7 @@ WORD_LISTS = {
     "personal": "pronouns for a person (he, him, él): with no one named before, beside the asker's own trooper, the opponent",
     "telling": "verbs after which a capitalised unknown word is a person told or asked (I told Tom)",
     "given_names": "players' given names (Tom, Lucía): a person named, which no rule turns on",
+    "player_word": "words before a one-letter label that names a player (Player B, el jugador A)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

@@ -91,14 +91,15 @@ class _Accounting:
         Fusilier") or says something ("Tom says…", "Lucía dice…", "I told Tom"): a player's
         name, which no rule turns on."""
         toks = self.toks
-        if not toks[i].text[:1].isupper() or toks[i].text.isupper():
+        if not toks[i].text[:1].isupper() or (toks[i].text.isupper() and len(toks[i].text) > 1):
             return False  # "Neurocinetics" stays; an all-capitals word (an abbreviation) too
         nxt = toks[i + 1].low if i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent else ""
         prev = toks[i - 1].low if i > 0 and toks[i - 1].sent == toks[i].sent else ""
         owns = toks[i].poss and any(m.start == i + 1 and m.kind in ("trooper", "unit", "state", "hint", "weak_state", "weapon")
                                     for m in self.mentions)  # "Anna's Fusilier" (not "Ghostwalk's effect")
         says = nxt in self._words("reporting") and not toks[i].brk  # "Tom says" (not "Stealthwalk, say,")
-        return owns or says or prev in self._words("telling") or toks[i].low in self._words("given_names")
+        label = len(toks[i].text) == 1 and prev in self._words("player_word")  # "Player B", "el jugador A"
+        return owns or says or label or prev in self._words("telling") or toks[i].low in self._words("given_names")
 
     def _owned_name(self, i: int) -> bool:
         """A capitalised word the lexicon does not know, standing after a possessive ("my HD

@@ -63,13 +63,28 @@ class _AskedAndComposites:
             prop, about = "revealed", "model"
             if marker.start > 0 and self.toks[self._np_start(marker) - 1].low in self._words("as_what"):
                 polarity = "-" if polarity == "+" else "+"
-        if self._negated(best) and not self._negative_question(best):
+        if self._negated(best) and not self._negative_question(best) and self._not_until(best):
+            # "no puede volver a intentarlo hasta el siguiente Turno": not until then is only from
+            # then, which the time cue says; the negation is read there, not as "may not"
+            self._use_negation(best)
+        elif self._negated(best) and not self._negative_question(best):
             polarity = "-" if polarity == "+" else "+"
             self._use_negation(best)
         value = prop if prop in ("open", "private") else None
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _not_until(self, ask: Mention) -> bool:
+        """Whether "until"/"hasta" follows the negated asking verb in its clause ("can't try
+        again until the next Player Turn", "no puede… hasta el siguiente Turno")."""
+        sent = self.toks[ask.start].sent
+        for k in range(ask.end, len(self.toks)):
+            if self.toks[k].sent != sent or (k > ask.end and self.toks[k - 1].brk):
+                return False
+            if self.toks[k].low in self._words("until"):
+                return True
+        return False
 
     def _limited_in_time(self) -> str | None:
         """A phrase in the asking verb's clause that asks whether it happens *only* then, not
