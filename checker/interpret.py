@@ -351,7 +351,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "My opponent says I lose my ARO. Is he wrong?": the statement asked the other way round
             # ("Is he right or wrong?" asks neither way round: the plain statement)
             words = {t.low for t in self.toks if t.sent == last}
-            self.disconfirmed = bool(words & disconfirm) and not words & confirm
+            # (not after a question: "Can my camo marker shoot…? Or am I wrong?" asks the question)
+            before = re.split(r"(?<=[.!?])\s+", self.text.strip())
+            asked_before = len(before) > 1 and before[-2].rstrip().endswith("?")
+            self.disconfirmed = bool(words & disconfirm) and not words & confirm and not asked_before
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):
                 self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"

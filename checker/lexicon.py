@@ -60,6 +60,8 @@ WORD_LISTS = {
     "telling": "verbs after which a capitalised unknown word is a person told or asked (I told Tom)",
     "given_names": "players' given names (Tom, Lucía): a person named, which no rule turns on",
     "player_word": "words before a one-letter label that names a player (Player B, el jugador A)",
+    "object_speaker": "the asker's object pronouns (me, us; me, nos): never the one who acts",
+    "copula": "forms of \"be\" after a pronoun that say what it is (She is my camo Ninja)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

@@ -200,6 +200,8 @@ class _Actions:
             return self._speaker_side() if getattr(self, "asker_known", True) else "self"  # "my Chain Rifle template"
         if getattr(self, "target_inferred", False) and self.vocab.subjects[m.value].kind == "skill":
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
+        if self._used_with_state(m, state_mentions):
+            return "self"  # "Can my opponent use Surprise Attack with his HD trooper?": the trooper uses it
         found = self._agent_at(m)
         agent = found[0] if found is not None else None
         if agent == "self" and (self.rec.roles.get(found[1]) != "speaker" or not self._speaker_owns_state()) \
@@ -363,6 +365,15 @@ class _Actions:
             return None  # the one named last is the subject anyway
         return first
 
+    def _used_with_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
+        """"use Surprise Attack with his HD trooper", "usar Ataque Sorpresa con su tropa en DO":
+        a Skill after a form of "use", followed by "with" and the trooper in the state."""
+        if m.start == 0 or self.toks[m.start - 1].low not in self._words("use_verb"):
+            return False
+        if m.end >= len(self.toks) or self.toks[m.end].low not in ("with", "con"):
+            return False
+        return any(self._np_start(s) <= m.end + 3 and s.start > m.end for s in state_mentions)
+
     def _possessor(self, pos: int) -> bool:
         """Whether the one named at `pos` is written with "'s" before a trooper it owns ("My
         opponent's trooper is in HD and declares…": the trooper is the subject, not the opponent)."""
@@ -398,8 +409,8 @@ class _Actions:
                     out.append((side, m.start))
         for t in self.toks:
             role = self.rec.roles.get(t.i)
-            if role == "speaker" and not self._possessive_before_noun(t.i):
-                out.append((speaker, t.i))
+            if role == "speaker" and not self._possessive_before_noun(t.i) and t.low not in self._words("object_speaker"):
+                out.append((speaker, t.i))  # (not "me": "luego me disparó", "he shot me": the asker is the object)
             elif role == "pronoun" and t.low not in self._words("possessive"):
                 # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
                 # about, not the Leader; nor is one named as a target ("against my camo marker");
@@ -414,6 +425,8 @@ class _Actions:
                 opening = t.i > 0 and self.toks[t.i - 1].low in self._words("subordinating") | self._list("condition")
                 if opening and self._state_in_clause(t.i):
                     opening = False  # "After he walks past my HD trooper, …": the trooper is another
+                if t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("copula"):
+                    opening = True  # "She is my camo Ninja": the pronoun is said to be the trooper
                 if not named and t.low in self._words("personal") and self._speaker_owns_state() and not opening:
                     # (not "When he shoots, does my HD trooper lose HD?": a pronoun opening an
                     # if/when clause may stand for the main clause's subject, named after it)
@@ -487,8 +500,13 @@ class _Actions:
         return any(self.toks[i].low in self._words("thing") for i in range(pos, min(end + 1, len(self.toks))))
 
     def _attribute_of_state(self, m: Mention, state_pos: set[int]) -> bool:
-        """"an enemy camo marker", "el marcador enemigo": the word says whose the marker is."""
-        return (m.end in state_pos or (m.start - 1 in state_pos and not self.toks[m.start - 1].brk)
+        """"an enemy camo marker", "el marcador enemigo", "el CAMO de mi rival": the word says
+        whose the marker is."""
+        j = m.start - 1
+        if j >= 0 and self.toks[j].low in self._words("mine"):
+            j -= 1  # "de *mi* rival"
+        of = j >= 1 and self.toks[j].low in ("de", "of", "del") and j - 1 in state_pos and not self.toks[j - 1].brk
+        return (of or m.end in state_pos or (m.start - 1 in state_pos and not self.toks[m.start - 1].brk)
                 or (m.end + 1 in state_pos and self.rec.roles.get(m.end) in ("stop",)))
 
     def _speaker_side(self) -> str:
@@ -573,6 +591,9 @@ class _Actions:
         after = {self.toks[m.end].low} if m.end < len(self.toks) else set()
         if self._words_before(m) & self._words("enemy_owner") or after & self._words("enemy_after"):
             return True
+        if after & {"de", "of", "del"} and any(n.kind == "actor" and n.value == "enemy" and 0 < n.start - m.end <= 2
+                                                for n in self.mentions):
+            return True  # "el CAMO de mi rival", "the camo marker of my opponent"
         # "My opponent has a trooper in Hidden Deployment", "Mi rival tiene un CAMO"
         start = self._np_start(m)
         if start >= 2 and self.toks[start - 1].low in self._words("having") and any(

@@ -180,6 +180,13 @@ class _StatesAndConditions:
         i = m.start - 1
         while i >= 0 and self.toks[i].low in self._list("article") and self.toks[i].low not in self._words("mine"):
             i -= 1
+        # "when it is my opponent's Active Turn" of the asker's own trooper: the opponent's turn
+        # ("his Active Turn" may be the trooper's own: only a named enemy counts)
+        named = self._words("enemy_owner") - self._words("possessive")
+        owner_enemy = any(self.toks[k].low in named for k in range(max(i, 0), m.start)) or any(
+            n.kind == "actor" and n.value == "enemy" and max(i, 0) < n.end <= m.start for n in self.mentions)
+        if owner_enemy:
+            return self._speaker_owns_state() and not any(self._enemy_owned(n) for n in self.asked_state_mentions)
         owner_mine = (i >= 0 and self.toks[i].low in self._words("mine")) or any(
             self.toks[j].low in self._words("mine") for j in range(m.start, m.end))
         # only when the question marks the state asked about as someone else's ("an enemy camo
