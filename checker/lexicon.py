@@ -62,6 +62,7 @@ WORD_LISTS = {
     "player_word": "words before a one-letter label that names a player (Player B, el jugador A)",
     "object_speaker": "the asker's object pronouns (me, us; me, nos): never the one who acts",
     "copula": "forms of \"be\" after a pronoun that say what it is (She is my camo Ninja)",
+    "modal": "auxiliaries a negation after them turns a property round (it can't be regained)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

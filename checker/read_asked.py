@@ -437,8 +437,10 @@ class _AskedAndComposites:
             # property's own words
             if self.toks[i].brk:
                 break
+            # ("it can't be regained": a plain negation between the property's own words too)
             if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
-                    and not self._question_negation(i) and self.toks[i].low in self._words("negating_verb"):
+                    and not self._question_negation(i) and (self.toks[i].low in self._words("negating_verb")
+                                                            or self.toks[i - 1].low in self._words("modal")):
                 self.used.add(i)
                 return True
         for i in range(first - 1, max(-1, first - 7), -1):
