@@ -354,8 +354,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # (not after a question: "Can my camo marker shoot…? Or am I wrong?" asks the question)
             before = re.split(r"(?<=[.!?])\s+", self.text.strip())
             # (a claim written with "?" is still a claim: "My opponent says X? Is he wrong?")
-            asked_before = len(before) > 1 and before[-2].rstrip().endswith("?") and not any(
-                t.low in self._words("reporting") for t in self.toks if t.sent == last - 1)
+            opening = before[-2].lstrip("¿¡ ").split(" ", 1)[0].lower() if len(before) > 1 else ""
+            asked_before = len(before) > 1 and before[-2].rstrip().endswith("?") and (
+                opening in self._words("question") or not any(
+                    t.low in self._words("reporting") for t in self.toks if t.sent == last - 1))
             self.disconfirmed = bool(words & disconfirm) and not words & confirm and not asked_before
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):

@@ -63,6 +63,7 @@ WORD_LISTS = {
     "object_speaker": "the asker's object pronouns (me, us; me, nos): never the one who acts",
     "copula": "forms of \"be\" after a pronoun that say what it is (She is my camo Ninja)",
     "modal": "auxiliaries a negation after them turns a property round (it can't be regained)",
+    "modal_negation": "one-word negated modals (cannot): a negation holding its modal",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

@@ -75,6 +75,22 @@ class _AskedAndComposites:
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
 
+    def _modal_negation(self, i: int) -> bool:
+        """"it can't be regained", "it cannot be regained": a negation right after a modal verb
+        (or one that holds it) whose own clause is the property's, not a relative clause before it
+        ("a Fireteam which does not have a leader", "an opponent that does not ask")."""
+        low = self.toks[i].low
+        if low in self._words("modal_negation"):
+            j = i - 1
+        elif i > 0 and self.toks[i - 1].low in self._words("modal"):
+            j = i - 2
+        else:
+            return False
+        while j >= 0 and self.toks[j].sent == self.toks[i].sent and self.rec.roles.get(j) in ("pronoun", "stop") \
+                and self.toks[j].low not in self._words("relative") and not self.toks[j].brk:
+            j -= 1
+        return not (j >= 0 and (self.toks[j].low in self._words("relative") or self.toks[j].brk))
+
     def _not_until(self, ask: Mention) -> bool:
         """Whether "until"/"hasta" follows the negated asking verb in its clause ("can't try
         again until the next Player Turn", "no puede… hasta el siguiente Turno")."""
@@ -440,7 +456,7 @@ class _AskedAndComposites:
             # ("it can't be regained": a plain negation between the property's own words too)
             if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
                     and not self._question_negation(i) and (self.toks[i].low in self._words("negating_verb")
-                                                            or self.toks[i - 1].low in self._words("modal")):
+                                                            or self._modal_negation(i)):
                 self.used.add(i)
                 return True
         for i in range(first - 1, max(-1, first - 7), -1):
