@@ -94,16 +94,14 @@ def locked_temp_file(db_path: Path) -> Iterator[Path]:
     # build's file (a lock goes with the open file, not the name).
     fd, name = tempfile.mkstemp(prefix=temp_prefix(db_path), suffix=_NEW, dir=db_path.parent)
     tmp = Path(name[: -len(_NEW)] + ".tmp")
+    # one try around the rename and the yield: a SIGTERM between them (`stop_on_terminate` raises
+    # where it lands) must still remove the renamed file
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         os.rename(name, tmp)
-    except BaseException:
-        os.close(fd)
-        Path(name).unlink(missing_ok=True)
-        raise
-    try:
         yield tmp
     except BaseException:
+        Path(name).unlink(missing_ok=True)
         tmp.unlink(missing_ok=True)
         raise
     finally:
