@@ -22,7 +22,7 @@ import re
 
 from rulecheck.checker.errors import EmptyQuestion
 from rulecheck.checker.logic import AXES, CONDITIONS, OWN_PAGE_AXES, LogicTable
-from rulecheck.checker.reading import Action, Reading
+from rulecheck.checker.reading import Action, Reading, flipped
 from rulecheck.checker.recognize import Recognized, recognize
 from rulecheck.checker.scenario import check_edition
 from rulecheck.checker.states import DEFAULT_EDITION, EDITIONS
@@ -176,10 +176,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                                                              or getattr(self, "composite_rejected", False)):
             # "Is it correct that a trooper in HD does not add its Order to the Pool?": asked of
             # the property's negation
-            polarity = "-" if polarity == "+" else "+"
+            polarity = flipped(polarity)
         if self.disconfirmed:
             # "My opponent says X. Is he wrong?": X asked the other way round, whatever X asks
-            polarity = "-" if polarity == "+" else "+"
+            polarity = flipped(polarity)
         actions = self._subsume(actions)
         self._leader_context(actions, context)
         self._delayed_aro(states, actions, context, prop)

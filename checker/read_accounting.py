@@ -34,9 +34,7 @@ class _Accounting:
                 continue
             if any(m.kind == "ask" and m.start <= t.i < m.end for m in self.mentions) and t.sent != self.last:
                 continue  # "he's still a marker at the end.": how the scene stands, not what is asked
-            if role == "number" and (t.sent != self.last or not t.low.isdigit() or (
-                    t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("length_unit")) or (
-                    t.i > 0 and self.toks[t.i - 1].low in self._words("numbered"))):
+            if role == "number" and (t.sent != self.last or not t.low.isdigit() or self._measure_or_count(t.i)):
                 # "he's up 4-1 on points", "a marker 8 inches away", "a 20cm": a number of the
                 # scene, or a distance
                 self.ignored.append(t.text)

@@ -873,11 +873,17 @@ class _Actions:
             return ()
         # not a distance ("a TO camo marker 8 inches away"): the fact asked is not measured in it
         nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and t.i not in self.used
-                and not (t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("length_unit"))
-                and not (t.i > 0 and self.toks[t.i - 1].low in self._words("numbered"))]
+                and not self._measure_or_count(t.i)]
         for t in nums:
             self.used.add(t.i)
         return tuple(t.low for t in nums)
+
+    def _measure_or_count(self, i: int) -> bool:
+        """Whether the number at `i` measures a distance ("8 inches", `[words] length_unit`) or
+        counts something ("turn 2", `[words] numbered`): a number of the scene, never one a fact
+        is asked about."""
+        return (i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("length_unit")) or (
+            i > 0 and self.toks[i - 1].low in self._words("numbered"))
 
     def _aro_turn(self, actions: list[Action], context: dict) -> None:
         """"in ARO", "as an ARO" set the Reactive Turn of whoever declares the Skill beside them:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rulecheck.checker.states import EDITIONS
 from rulecheck.checker.vocabulary import Mention
 from rulecheck.checker.read_constants import _PROPOSITION_ORDER
+from rulecheck.checker.reading import flipped
 
 
 class _AskedAndComposites:
@@ -62,13 +63,13 @@ class _AskedAndComposites:
             # show up as a TO camo marker?" asks that it is not revealed
             prop, about = "revealed", "model"
             if marker.start > 0 and self.toks[self._np_start(marker) - 1].low in self._words("as_what"):
-                polarity = "-" if polarity == "+" else "+"
+                polarity = flipped(polarity)
         if self._negated(best) and not self._negative_question(best) and self._not_until(best):
             # "no puede volver a intentarlo hasta el siguiente Turno": not until then is only from
             # then, which the time cue says; the negation is read there, not as "may not"
             self._use_negation(best)
         elif self._negated(best) and not self._negative_question(best):
-            polarity = "-" if polarity == "+" else "+"
+            polarity = flipped(polarity)
             self._use_negation(best)
         value = prop if prop in ("open", "private") else None
         if prop in ("open", "private"):

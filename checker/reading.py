@@ -13,6 +13,11 @@ from __future__ import annotations
 BY = ("self", "enemy", "ally", "leader", "team")
 
 
+def flipped(polarity: str) -> str:
+    """The other polarity: "+" (asked as stated) ↔ "-" (asked the other way round)."""
+    return "-" if polarity == "+" else "+"
+
+
 class Action:
     """One thing done in the Order: `subject` (a vocabulary subject id) by `by`, at `position`
     in the Order (1 or 2 for the first or second Short Skill, 0 when not said)."""
