@@ -515,12 +515,12 @@ class Words:
         for d in ev.decisions:
             rows = d.rows if d.outcome == "depends" else d.rows[:1]
             for row in rows:
-                if d.outcome == "depends" and row.outcome == "fact":
-                    said = self.fact(row)  # a number the fact gives only in one case ("S2 for a weapon…")
+                if row.outcome == "fact":
+                    said = self.fact(row)  # also when the number asked holds in one case only ("S2 for a weapon…")
                 elif d.outcome == "depends":
                     said = f"{self.outcome(row.outcome, ev.state)} ({self.when(row)})"
                 else:
-                    said = self.fact(row) if row.outcome == "fact" else self.outcome(row.outcome, ev.state)
+                    said = self.outcome(row.outcome, ev.state)
                 steps.append({"step": f"{self.subject(row.subject if ev.category else d.subject)}: {said} — {self.because(row)}",
                               "row": row.id, "outcome": row.outcome, "cites": list(row.cites)})
         if ev.order_row:

@@ -684,10 +684,6 @@ class _Actions:
         if i >= 0 and any(m.kind == "subject" and m.end == i + 1 and self.vocab.subjects[m.value].kind == "skill"
                           for m in self.mentions):
             return True
-        if i >= 0 and self.toks[i].low in ("with", "con") and any(
-                m.kind == "subject" and m.end == i and m.start > 0 and self.toks[m.start - 1].low in self._words("use_verb")
-                for m in self.mentions):
-            return False  # "use Surprise Attack with a trooper in HD": the trooper uses it
         return i >= 0 and self.toks[i].low in self._list("target") | {"with", "con", "by", "por"}
 
     def _targets_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
@@ -897,6 +893,17 @@ class _Actions:
         best = min(near, key=lambda a: abs(spans[a.subject].start - cue.start) if a.subject in spans else 99, default=None)
         if best is not None and best.by == "enemy":
             context["turn"] = "active"
+
+    def _phrase_at(self, i: int, word_list: str, sizes: tuple[int, ...] = (3, 2, 1)) -> int:
+        """How many words of a phrase of `word_list` start at word `i`, in its sentence (the
+        longest of `sizes`); 0 when none does."""
+        sent = self.toks[i].sent if i < len(self.toks) else -1
+        phrases = self._words(word_list)
+        for n in sizes:
+            if i + n <= len(self.toks) and all(self.toks[k].sent == sent for k in range(i, i + n)) \
+                    and " ".join(t.low for t in self.toks[i:i + n]) in phrases:
+                return n
+        return 0
 
     def _phrase_before(self, m: Mention, word_list: str) -> int | None:
         """Where a phrase of `word_list` ends right before `m` (an article between at most)

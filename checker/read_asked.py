@@ -126,20 +126,12 @@ class _AskedAndComposites:
                 # "Isn't it revealed until it shoots?", "¿No se revela hasta que dispara?"
                 self.used.add(ask.end)
                 return " ".join(t.text for t in self.toks[negated[0]:ask.end + 1])
-        phrases = self._words("limiting")
-        start = at
-        while start > 0 and self.toks[start - 1].sent == sent:
-            start -= 1
-        for i in range(start, len(self.toks)):
-            if self.toks[i].sent != sent:
-                break  # the asking sentence ("Only when it shoots does it get revealed?", "…, or only when…")
-            for n in (3, 2):
-                words = " ".join(x.low for x in self.toks[i:i + n] if x.sent == sent)
-                if len(words.split()) == n and words in phrases:
-                    if i > 0 and self.rec.roles.get(i - 1) == "negation":
-                        break  # "during the move as well, not only when she shoots"
-                    self.used.update(range(i, i + n))
-                    return " ".join(x.text for x in self.toks[i:i + n])
+        # anywhere in the asking sentence ("Only when it shoots does it get revealed?", "…, or only when…")
+        for i in (t.i for t in self.toks if t.sent == sent):
+            n = self._phrase_at(i, "limiting", (3, 2))
+            if n and not (i > 0 and self.rec.roles.get(i - 1) == "negation"):  # not "not only when she shoots"
+                self.used.update(range(i, i + n))
+                return " ".join(x.text for x in self.toks[i:i + n])
         return None
 
     def _may_for_a_purpose(self, ask: Mention, chosen: list[Mention]) -> Mention | None:
@@ -151,24 +143,23 @@ class _AskedAndComposites:
         if self.toks[ask.end - 1].low not in self._words("reflexive"):
             return None
         sent = self.toks[ask.start].sent
-        purpose = None
-        for n in (3, 2, 1):
-            j = ask.end + n
-            if j < len(self.toks) and all(self.toks[k].sent == sent for k in range(ask.end, j + 1)) \
-                    and " ".join(t.low for t in self.toks[ask.end:j]) in self._words("purpose"):
-                purpose = j
-                break
+        n = self._phrase_at(ask.end, "purpose")
+        purpose = ask.end + n  # the word after "to"/"para"
+        if not n or purpose >= len(self.toks) or self.toks[purpose].sent != sent:
+            return None
         skills = [(m.start, m.end) for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind == "skill"]
         skills += [p for sid, _, places in self.rec.composites if self.vocab.subjects[sid].kind == "skill" for p in places]
-        if purpose is None or not any(a <= purpose < b for a, b in skills):
+        if not any(a <= purpose < b for a, b in skills):
             return None  # "to avoid being hit": no Skill it is done for
-        stops = self._list("condition") | self._words("clause_break") | self._words("subordinating")
-        for m in reversed([m for m in chosen if m.value.split(":")[0] == "may" and m.end <= ask.start]):
-            between = range(m.end, ask.start)
-            if self.toks[m.start].sent == sent and len(between) <= 6 and not self.toks[m.end - 1].brk and not any(
-                    self.toks[k].brk or self.toks[k].low in stops or self._kind_at(k) in ("ask", "actor") for k in between):
-                return m
+        may = [m for m in chosen if m.value.split(":")[0] == "may" and m.end <= ask.start]
+        if not may:
             return None
+        m = may[-1]  # the nearest "can" before the verb, with only its subject between
+        stops = self._list("condition") | self._words("clause_break") | self._words("subordinating")
+        between = range(m.end, ask.start)
+        if self.toks[m.start].sent == sent and len(between) <= 6 and not self.toks[m.end - 1].brk and not any(
+                self.toks[k].brk or self.toks[k].low in stops or self._kind_at(k) in ("ask", "actor") for k in between):
+            return m
         return None
 
     def _asks_may_act(self, places: list[tuple[int, int]], skills: list[Mention]) -> bool:
