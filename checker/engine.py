@@ -268,6 +268,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
         if reading.by("ally"):
             return Evaluation("unknown", state, info.edition)  # an ally's Skills: no row speaks of them
         performed = list(dict.fromkeys(list(declares) + [r.member for r in relays]))
+        outside = False
         for role, subjects in (("declares", performed), ("events", events)):
             topics = _topics(prop, role)
             for s in subjects:
@@ -278,9 +279,16 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                 d = _barred(table, state, s, ctx) if role == "declares" else None
                 d = d or resolve(table, state, s, topics, ctx) or _by_kinds(table, state, s, topics, ctx, reading.excluded)
                 if d is None:
-                    return Evaluation("unknown", state, info.edition)  # part of the Order is outside the logic
+                    outside = True  # part of the Order or scene is outside the logic
+                    continue
                 decisions.append(d)
                 category_rows += _kinds(table, state, d, topics, ctx, reading.excluded)
+        if outside and not (prop in ("revealed", "state_ends") and decisions
+                            and all(d.outcome == "cancelled" and d.rows and all(r.test(ctx) is True for r in d.rows)
+                                    for d in decisions if d.outcome != "keeps") and any(d.outcome == "cancelled" for d in decisions)):
+            # only a cancellation the rows are sure of answers "is it revealed?" whatever the
+            # rest was ("hit by a Riotstopper and has to make a Saving Roll": the Saving Roll)
+            return Evaluation("unknown", state, info.edition)
     if not decisions:
         return Evaluation("unknown", state, info.edition)
     outcomes = [d.outcome for d in decisions]

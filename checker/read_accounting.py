@@ -65,6 +65,9 @@ class _Accounting:
                 self.issues.append(self.vocab_text("negation_issue").format(word=t.text))
                 out.append(t.text)
                 continue
+            if role == "" and t.i not in mentioned and self._names_earlier_event(t.i):
+                self.used.add(t.i)
+                continue
             term = next((m for m in self.mentions if m.start <= t.i < m.end and m.kind in ("term", "game_term")), None)
             if term is not None:
                 if term.end - term.start == 1 and self.vocab.in_list("filler", t):
@@ -73,6 +76,18 @@ class _Accounting:
                 continue
             out.append(t.text)
         return list(dict.fromkeys(out))
+
+    def _names_earlier_event(self, i: int) -> bool:
+        """"moved into base contact with his Fusilier… Do I lose camo just from *the contact*?":
+        a word after "the"/"that" that is a word of a Skill or event read in an earlier
+        sentence names it again."""
+        toks = self.toks
+        if i == 0 or toks[i - 1].low not in self._words("definite") or toks[i - 1].sent != toks[i].sent:
+            return False
+        stem = self.vocab.token_stem(toks[i].low, self.rec.lang)
+        return any(m.kind == "subject" and toks[m.start].sent < toks[i].sent and m.start in self.used
+                   and any(self.vocab.token_stem(toks[k].low, self.rec.lang) == stem for k in range(m.start, m.end))
+                   for m in self.mentions)
 
     def _question_tag(self, i: int) -> bool:
         """A negation closing the question as a tag ("…, or not?", "…o no?"): the last word of

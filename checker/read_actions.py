@@ -43,6 +43,10 @@ class _Actions:
                 # Skill named again as the means is the one already read (not "Move and Move")
                 self._use(m)
                 continue
+            if self._planned(m):
+                # "moved into base contact to set up a CC attack next order": a plan, not declared
+                self._use(m)
+                continue
             by = self._who(m, state_mentions)
             if by == "self" and kind == "skill" and states and all(self._enemy_only(st, m.value) for st in states):
                 by = "enemy"  # "I delay my ARO" against a camo marker: only an enemy can
@@ -52,6 +56,16 @@ class _Actions:
             actions.append(Action(m.value, by, kind, 0, m.text, m.start))
             self._use(m)
         return actions
+
+    def _planned(self, m: Mention) -> bool:
+        """A Skill the scene names as planned for later: "planning" words before it ("to set up
+        a CC Attack") or "later_time" words right after it ("a CC Attack next order") — in a
+        sentence before the question's own, which asks about what is declared now."""
+        if self.toks[m.start].sent == self.last:
+            return False
+        if self._phrase_before(m, "planning") is not None:
+            return True
+        return m.end < len(self.toks) and self._phrase_at(m.end, "later_time") > 0
 
     def _drop_describing(self, actions: list[Action]) -> None:
         """"Can I Dodge against a camo marker that walks past me?": what the marker does in a
@@ -347,6 +361,15 @@ class _Actions:
             if self._object_position(pos):
                 continue
             return side, pos
+        if self.rec.lang == "es" and sent > 0 and not cands:
+            # "Mi rival ha fallado…; ¿puede volver a intentar Descubrirlo?": Spanish leaves the
+            # subject out when it is the one of the sentence before
+            # (only someone other than the trooper in the state: with no one named, it is the
+            # trooper's own doing, or an enemy's when the Skill targets it, as below)
+            before = [c for c in self._candidates() if self.toks[c[1]].sent == sent - 1
+                      and not self._object_position(c[1]) and not self._possessor(c[1])]
+            if before and before[0][0] != "self":
+                return before[0]
         return None
 
     def _shared_subject(self, m: Mention, cands: list[tuple[str, int]]) -> tuple[str, int] | None:

@@ -45,12 +45,22 @@ class _AskedAndComposites:
             prop = m.value.split(":")[0]
             return (_PROPOSITION_ORDER.index(prop) if prop in _PROPOSITION_ORDER else 99, -m.start if statement else m.start)
         best = min(chosen, key=rank)
+        how = next((m for m in chosen if m.value.startswith("revealed:-") and 0 <= m.start - best.end <= 1
+                    and self.toks[m.start].low in self._words("as_what")), None)
+        if best.value.startswith("state_ends:") and how is not None:
+            # "does he go on the table as a camo marker?": how it goes on the table is asked
+            best = how
         if best.value.split(":")[0] in ("revealed", "state_ends"):
             # "Can my HD trooper reveal itself to prevent him from entering the Marker State?":
             # revealing is the means, whether it may do what it is for is asked
             best = self._may_for_a_purpose(best, chosen) or best
         self.asked_at = best.start
         prop, polarity, *rest = best.value.split(":")
+        inner = next((i for i in range(best.start, best.end) if self.rec.roles.get(i) == "negation"), None)
+        if inner is not None and self._tagged(inner):
+            # "a Riotstopper hit didn't reveal a camo marker, did it?": the phrase's negation is
+            # the tag's, as in "did it not reveal…?"; the plain question is asked
+            polarity = flipped(polarity)
         about = "state" if rest and rest[0] == "state" else "model"
         for m in chosen:
             self._use(m)  # the question's own asking words ("can", "do I have to", "tell")

@@ -152,8 +152,10 @@ class _StatesAndConditions:
                 continue
             if needs.get(m.value) and not needs[m.value] & named:
                 # "an allied trooper declares a BS Attack": no contact, so no contact's ally; the
-                # cue's words say nothing else ("the MOD shown on the CAMO marker")
-                self._use(m)
+                # cue's words say nothing else ("the MOD shown on the CAMO marker"; an overlay's
+                # words are left to the phrases they also are)
+                if m not in self.rec.overlay:
+                    self._use(m)
                 continue
             if axis == "lof" and any(t.low.startswith("360") for t in self.toks[m.end:m.end + 3] if t.sent == self.toks[m.start].sent):
                 continue  # "no tiene LdT de 360 grados": the marker's own arc of LoF, not anyone's LoF to it
@@ -165,7 +167,8 @@ class _StatesAndConditions:
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
             if self.toks[m.start].sent == self.last:
                 self.question_axes.add(axis)
-            self._use(m)
+            if not any(n.kind == "subject" and n.start < m.end and m.start < n.end for n in self.mentions):
+                self._use(m)  # (an overlay's words that also name a Skill or event are left to it)
         for axis, value in self._lof_words().items():
             if axis not in found:
                 found[axis] = [(0, value)]
@@ -206,6 +209,15 @@ class _StatesAndConditions:
             axis = self._AREA_TERMS.get(m.value) if m.kind == "term" else None
             if axis is None or axis in found or self._all_used(m):
                 continue
+            joined = self._joined_area(m, found)
+            if joined is not None:
+                # "outside enemy LoF and ZoC": the second term is where the first one is
+                self._use(m)
+                self.used.add(m.start - 1)
+                found[axis] = joined
+                if self.toks[m.start].sent == self.last:
+                    self.question_axes.add(axis)
+                continue
             # "in my HD guy's LoF": the word before the LoF's owner, over names and articles only
             # ("a trooper in Hidden Deployment block Line of Fire": "block" stops it)
             before = []
@@ -245,6 +257,22 @@ class _StatesAndConditions:
                 value = "outside" if value == "inside" else "inside"
             found[axis] = value
         return found
+
+    def _joined_area(self, m: Mention, found: dict[str, str]) -> str | None:
+        """Where the LoF or ZoC term before "and"/"or" puts its trooper, when `m` is the term
+        right after it ("outside enemy LoF and ZoC", "dentro de su ZC y LdT"), or None."""
+        j = m.start - 1
+        if j < 1 or self.toks[j].low not in self._words("coordinator"):
+            return None
+        for n in self.mentions + self.rec.overlay:
+            if n.end != j:
+                continue
+            axis, _, value = n.value.partition("=")
+            if n.kind == "cue" and axis in ("lof", "zoc") and value in ("inside", "outside"):
+                return value
+            if n.kind == "term" and self._AREA_TERMS.get(n.value) in found:
+                return found[self._AREA_TERMS[n.value]]
+        return None
 
     def _negated(self, m: Mention) -> bool:
         """Whether a negation stands right before `m` (an article or auxiliary between at most),
