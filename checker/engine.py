@@ -234,6 +234,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
         if any(a.kind == "event" for a in reading.actions if a.by == "enemy"):
             ctx.setdefault("acted_by", "enemy")
         topics = _topics(prop, "enemy")
+        outside = False
         for s in reading.by("enemy", "skill"):
             d = resolve(table, state, s, topics, ctx)
             if d is None:
@@ -244,15 +245,19 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
             # "Can an enemy move into base contact with my marker?": whether it may, first
             d = resolve(table, state, s, ("enemy", "happens") if prop == "may" else ("happens",), ctx)
             if d is None:
-                return Evaluation("unknown", state, info.edition)
+                outside = True
+                continue
             decisions.append(d)
         for s in reading.by("self", "event"):
             # "an enemy walks past; my HD trooper makes its Infiltration roll": what befalls the
             # trooper counts too, not only what the enemy declares
             d = resolve(table, state, s, _topics(prop, "events"), ctx)
             if d is None:
-                return Evaluation("unknown", state, info.edition)
+                outside = True
+                continue
             decisions.append(d)
+        if outside and not _sure_cancellation(prop, decisions, ctx):
+            return Evaluation("unknown", state, info.edition)
     else:
         leader = reading.by("leader")
         relays_or_none = [table.fireteam.get((state, s)) for s in leader]
@@ -283,11 +288,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                     continue
                 decisions.append(d)
                 category_rows += _kinds(table, state, d, topics, ctx, reading.excluded)
-        if outside and not (prop in ("revealed", "state_ends") and decisions
-                            and all(d.outcome == "cancelled" and d.rows and all(r.test(ctx) is True for r in d.rows)
-                                    for d in decisions if d.outcome != "keeps") and any(d.outcome == "cancelled" for d in decisions)):
-            # only a cancellation the rows are sure of answers "is it revealed?" whatever the
-            # rest was ("hit by a Riotstopper and has to make a Saving Roll": the Saving Roll)
+        if outside and not _sure_cancellation(prop, decisions, ctx):
             return Evaluation("unknown", state, info.edition)
     if not decisions:
         return Evaluation("unknown", state, info.edition)
@@ -331,6 +332,17 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
         would, result = result, "unknown"
     return Evaluation(result, state, info.edition, outcome, decisions, order_row, relays, proposition, polarity,
                       would, category)
+
+
+def _sure_cancellation(prop: str, decisions: list[Decision], ctx: dict) -> bool:
+    """Whether, asked if the state ends (or the trooper is revealed), the rows are sure one of
+    the things named cancels it and none of the others says otherwise: then what no row covers
+    does not matter ("hit by a Riotstopper and has to make a Saving Roll": the Saving Roll)."""
+    if prop not in ("revealed", "state_ends") or not decisions:
+        return False
+    sure = [d for d in decisions if d.outcome == "cancelled" and d.rows and all(r.test(ctx) is True for r in d.rows)]
+    return bool(sure) and all(d.outcome in ("cancelled", "keeps") for d in decisions) and \
+        all(d in sure for d in decisions if d.outcome == "cancelled")
 
 
 def _by_kinds(table: LogicTable, state: str, subject: str, topics: tuple[str, ...], context: dict,

@@ -192,6 +192,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene,
             # and so is a clause that says when ("can I shoot it when it walks across my LoF?")
             asked = [a for a in actions if self._in_question(a) and not self._in_condition_clause(a)]
+            if any(a.subject == "discovered" and a.by == "self" and not self._in_question(a) for a in actions):
+                # "My camo marker gets Discovered. Can the enemy shoot it now?": it was Discovered
+                context.setdefault("discovered", "yes")
             actions = [a for a in actions if (a in asked if asked else self._in_question(a))
                        or a.subject == "delayed_aro_declare"]
         if prop == "required" and any(a.subject == "discover" for a in actions) and \
@@ -390,11 +393,21 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
     def _asked_cues(self, mentions: list[Mention]) -> list[Mention]:
         """In the asking sentence, with nothing else there that asks, a cue that is also an
         asking phrase asks ("…after I write her spot down. She stays hidden after that?"); in
-        the scene it stays a cue ("the second Skill stays hidden, then I declare…")."""
+        the scene it stays a cue ("the second Skill stays hidden, then I declare…"). An asking
+        phrase of the scene that is also an event's is the event, when the question's own
+        sentence asks ("My camo marker gets Discovered. Is it revealed?")."""
         in_last = [m for m in mentions if self.toks[m.start].sent == self.last]
-        if any(m.kind == "ask" for m in in_last + [o for o in self.rec.overlay if self.toks[o.start].sent == self.last]):
-            return mentions
         out = list(mentions)
+        if any(m.kind == "ask" for m in in_last):
+            for k, m in enumerate(out):
+                if m.kind == "ask" and self.toks[m.start].sent != self.last:
+                    # "My camo marker gets Discovered. Is it revealed?": the scene tells it
+                    # happened; the question's own sentence asks
+                    event = self.vocab.also_as(m, "subject", self.toks, self.rec.lang)
+                    if event is not None and self.vocab.subjects[event.value].kind == "event":
+                        out[k] = event
+        if any(m.kind == "ask" for m in in_last + [o for o in self.rec.overlay if self.toks[o.start].sent == self.last]):
+            return out
         for k, m in enumerate(out):
             if m.kind == "cue" and self.toks[m.start].sent == self.last:
                 ask = self.vocab.also_as(m, "ask", self.toks, self.rec.lang)

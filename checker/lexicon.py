@@ -66,6 +66,7 @@ WORD_LISTS = {
     "modal_negation": "one-word negated modals (cannot): a negation holding its modal",
     "planning": "words before a Skill that make it a plan for later (to set up a CC Attack), not a declaration",
     "later_time": "words after a Skill that put it later than the scene (a CC Attack next order)",
+    "contact_purpose": "what moving into contact is for (to engage it, para trabarlo): the contact is what is asked",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

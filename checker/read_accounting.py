@@ -65,6 +65,9 @@ class _Accounting:
                 self.issues.append(self.vocab_text("negation_issue").format(word=t.text))
                 out.append(t.text)
                 continue
+            if role == "" and self._contact_purpose(t.i):
+                self.used.add(t.i)  # "into base contact with the marker to engage it": what it is for
+                continue
             if role == "" and t.i not in mentioned and self._names_earlier_event(t.i):
                 self.used.add(t.i)
                 continue

@@ -57,10 +57,34 @@ class _Actions:
             self._use(m)
         return actions
 
+    def _contact_purpose(self, i: int) -> bool:
+        """Whether word `i` says what a move into contact named before it in its sentence is for
+        ("into base contact with my camo marker *to engage* it", "para trabarlo"): after "to" /
+        "para" (`purpose`), a pronoun between at most."""
+        t = self.toks[i]
+        if t.low not in self._words("contact_purpose"):
+            return False
+        j = i - 1
+        if j >= 0 and self.rec.roles.get(j) == "pronoun":
+            j -= 1
+        if j < 0 or self.toks[j].low not in self._words("purpose") or self.toks[j].sent != t.sent:
+            return False
+        return any(m.kind == "subject" and m.value == "silhouette_contact" and m.end <= j and self.toks[m.start].sent == t.sent
+                   for m in self.mentions)
+
     def _planned(self, m: Mention) -> bool:
         """A Skill the scene names as planned for later: "planning" words before it ("to set up
         a CC Attack") or "later_time" words right after it ("a CC Attack next order") — in a
-        sentence before the question's own, which asks about what is declared now."""
+        sentence before the question's own, which asks about what is declared now; or the CC
+        a move into contact is for ("to lock it in CC"), in any sentence."""
+        if m.value == "cc_attack" and m.start >= 2 and self.toks[m.start - 1].low in ("in", "en") \
+                and any(self._contact_purpose(k) for k in range(max(0, m.start - 4), m.start - 1)):
+            return True  # "to lock it in CC", "para trabarlo en CC": what the contact is for
+        if m.value == "cc_attack" and any(
+                self.toks[k].low in self._words("purpose") and self.toks[k].sent == self.toks[m.start].sent
+                and any(n.value == "silhouette_contact" and n.kind == "subject" and n.end <= k and self.toks[n.start].sent == self.toks[k].sent
+                        for n in self.mentions) for k in range(max(0, m.start - 3), m.start)):
+            return True  # "entrar en contacto con mi CAMO para meterle un CaC": what the contact is for
         if self.toks[m.start].sent == self.last:
             return False
         if self._phrase_before(m, "planning") is not None:
@@ -216,6 +240,8 @@ class _Actions:
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
         if self._used_with_state(m, state_mentions):
             return "self"  # "Can my opponent use Surprise Attack with his HD trooper?": the trooper uses it
+        if self._clitic_on_state(m, state_mentions):
+            return "enemy"  # "¿puede volver a intentar Descubrirlo?": done to the trooper in the state
         found = self._agent_at(m)
         agent = found[0] if found is not None else None
         if agent == "self" and (self.rec.roles.get(found[1]) != "speaker" or not self._speaker_owns_state()) \
@@ -361,15 +387,6 @@ class _Actions:
             if self._object_position(pos):
                 continue
             return side, pos
-        if self.rec.lang == "es" and sent > 0 and not cands:
-            # "Mi rival ha fallado…; ¿puede volver a intentar Descubrirlo?": Spanish leaves the
-            # subject out when it is the one of the sentence before
-            # (only someone other than the trooper in the state: with no one named, it is the
-            # trooper's own doing, or an enemy's when the Skill targets it, as below)
-            before = [c for c in self._candidates() if self.toks[c[1]].sent == sent - 1
-                      and not self._object_position(c[1]) and not self._possessor(c[1])]
-            if before and before[0][0] != "self":
-                return before[0]
         return None
 
     def _shared_subject(self, m: Mention, cands: list[tuple[str, int]]) -> tuple[str, int] | None:
@@ -488,6 +505,8 @@ class _Actions:
         """The side a pronoun stands for, among those named before it: a subject pronoun ("he",
         "she", "they") the first named in the latest sentence naming anyone — that sentence's
         subject ("My camo Ninja sits next to the enemy Lt. Can she…?"); any other, the latest."""
+        if self._keeps_own_state(pronoun.i):
+            return "self"  # "Does it keep its marker state…?": the one whose state it is
         if pronoun.low not in self._words("subject_pronoun"):
             # "can she use Surprise Attack on him?": "him" is not the "she" of its own clause
             # nor anyone named in its own clause, nor that one named again: "He walked in front of
@@ -511,6 +530,32 @@ class _Actions:
         people = [c for c in prev if not self._names_a_thing(c[1])] or prev
         sent = max(self.toks[c[1]].sent for c in people)
         return min((c for c in people if self.toks[c[1]].sent == sent), key=lambda c: c[1])[0]
+
+    def _clitic_on_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
+        """A Spanish infinitive with its object as a suffix ("Descubrirlo", "dispararle") of a
+        Skill done against another trooper, after the trooper in the state was named, in a
+        question with no one named before it in its sentence: done to that trooper."""
+        if self.rec.lang != "es" or m.end - m.start != 1 or not self._done_against(m.value):
+            return False
+        low = self.toks[m.start].low
+        if not (low.endswith(("rlo", "rla", "rle", "rlos", "rlas", "rles"))):
+            return False
+        sent = self.toks[m.start].sent
+        if any(self.toks[c[1]].sent == sent and c[1] < m.start for c in self._candidates()):
+            return False
+        return any(s.end <= m.start for s in state_mentions)
+
+    def _keeps_own_state(self, i: int) -> bool:
+        """Whether the pronoun at `i` is followed by a verb asking whether a state is kept or
+        lost and the state as its own ("it keep its marker state", "he lose his camo")."""
+        ask = next((m for m in self.mentions if m.kind == "ask" and 1 <= m.start - i <= 2
+                    and m.value.split(":")[0] in ("revealed", "state_ends")), None)
+        if ask is None:
+            return False
+        if any(self.toks[k].low in self._words("possessive") for k in range(ask.start + 1, ask.end)):
+            return True  # one phrase: "keep its marker state"
+        return ask.end + 1 < len(self.toks) and self.toks[ask.end].low in self._words("possessive") and any(
+            m.kind in ("state", "hint", "weak_state") and m.start == ask.end + 1 for m in self.mentions)
 
     def _same_clause(self, i: int, j: int) -> bool:
         """Whether words `i` < `j` stand in one sentence with no clause break between."""
@@ -780,6 +825,12 @@ class _Actions:
             for m in dropped:
                 self._use(m)
             subjects = [m for m in subjects if m not in dropped]
+        weapon_of = [m for m in subjects if m.value == "template_weapon" and any(
+            n.value == "intuitive_attack" and 0 <= m.start - n.end <= 3 and self.toks[n.start].sent == self.toks[m.start].sent
+            and any(self.toks[k].low in self._words("instrument") for k in range(n.end, m.start)) for n in subjects)]
+        for m in weapon_of:
+            self._use(m)  # "an Intuitive Attack with his flamethrower": the weapon it is made with
+        subjects = [m for m in subjects if m not in weapon_of]
         specific = [m for m in subjects if subs[m.value].kind == "skill" and not subs[m.value].generic
                     and not self._negated(m) and self._excepted(m) is None]
         if specific:
@@ -821,12 +872,12 @@ class _Actions:
     # --- Fireteams, delayed AROs -------------------------------------------------------------
 
     def _leader_context(self, actions: list[Action], context: dict) -> None:
-        if any(a.by == "leader" for a in actions):
-            context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
-        elif any(a.by == "team" for a in actions) and context.get("fireteam") == "leader":
-            for a in actions:  # "the trooper is the Team Leader and the team declares…": its own
-                if a.by == "team":
+        if any(a.by in ("leader", "team") for a in actions) and context.get("fireteam") == "leader":
+            for a in actions:  # "a Hafza in HoloMask as Team Leader… the TL declares…": its own
+                if a.by in ("leader", "team"):
                     a.by = "self"
+        elif any(a.by == "leader" for a in actions):
+            context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
         elif any(a.by == "team" for a in actions) and context.get("fireteam") == "member":
             for a in actions:
                 if a.by == "team":

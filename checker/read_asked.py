@@ -325,6 +325,12 @@ class _AskedAndComposites:
         found = [(sid, n, places) for sid, n, places in self.rec.composites
                  if sid in covered or (sid not in self.table.with_rows
                                        and not covered.isdisjoint(ancestors_in(self.vocab.subjects, sid)))]
+        asks = [m for m in self.mentions if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends")]
+        # "Is it put on the table as a Camo marker?": "on the table" is part of the phrase that
+        # asks whether it is revealed ("put on the table"), not the on-the-table property
+        found = [f for f in found if f[0] != "on_table" or not any(
+            group and all(any(m.start <= a and b <= m.end and m.end - m.start > b - a for m in asks) for a, b in group)
+            for group in self.rec.group_places.get(f[0], []))]
         rejected = self._rejected_alternative()
         if rejected is not None:
             # "the real profile rather than the imitated one's?": what follows "rather than" is
@@ -360,10 +366,19 @@ class _AskedAndComposites:
         in_question = any(self.toks[a].sent == self.last for a, _ in places)
         if not in_question and self.vocab.subjects[sid].kind == "property" and prop in ("revealed", "state_ends"):
             return None  # "My HoloMask guy is in a Fireteam this order. Does he stay masked?": the scene's situation
+        # the sentence where all its groups are found ("…my camo sniper got revealed… Then I want
+        # to spend an Entire Order to go back to camo": the second), else where the last group is
+        groups = self.rec.group_places.get(sid) or [[p] for p in places]
+        common = set.intersection(*({self.toks[a].sent for a, _ in g} for g in groups))
+        first = min(common) if common else max(min(self.toks[a].sent for a, _ in g) for g in groups)
         if not in_question and self.vocab.subjects[sid].kind == "property" and \
                 any(m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
-                    and not any(a <= m.start < b for a, b in places) for m in self.mentions):
-            return None  # "He declares a Short Skill as part of the Fireteam's Order. Does he stay masked?"
+                    and not any(a <= m.start < b for a, b in places) and self.toks[m.start].sent >= first
+                    for m in self.mentions):
+            # "He declares a Short Skill as part of the Fireteam's Order. Does he stay masked?" (not
+            # a Skill of an earlier sentence: "…got revealed when it shot. Then I want to spend an
+            # Entire Order to go back to camo. Can I?")
+            return None
         inside = {i for a, b in places for i in range(a, b)}
         skills_outside = [m for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
                           and not any(i in inside for i in range(m.start, m.end))]

@@ -139,7 +139,9 @@ class _StatesAndConditions:
         """The condition axes the cues set. Two values on one axis: the later cue wins when it is
         in the question's own sentence, else the first one the tables list."""
         context: dict[str, str] = {}
-        cues = sorted([m for m in self.mentions + self.rec.overlay if m.kind == "cue"], key=lambda m: m.start)
+        # (the main layer's first: an overlay's words must not hide a negation from them)
+        cues = sorted([m for m in self.mentions + self.rec.overlay if m.kind == "cue"],
+                      key=lambda m: (m not in self.mentions, m.start))
         order = {f"{axis}={value}": i for i, (axis, value, *_) in enumerate(self.vocab.cues)}
         needs: dict[str, set[str]] = {}
         for axis, value, *_, need in self.vocab.cues:
@@ -153,8 +155,8 @@ class _StatesAndConditions:
             if needs.get(m.value) and not needs[m.value] & named:
                 # "an allied trooper declares a BS Attack": no contact, so no contact's ally; the
                 # cue's words say nothing else ("the MOD shown on the CAMO marker"; an overlay's
-                # words are left to the phrases they also are)
-                if m not in self.rec.overlay:
+                # words in the question's own sentence are left to the phrases they also are)
+                if m not in self.rec.overlay or self.toks[m.start].sent != self.last:
                     self._use(m)
                 continue
             if axis == "lof" and any(t.low.startswith("360") for t in self.toks[m.end:m.end + 3] if t.sent == self.toks[m.start].sent):
@@ -162,6 +164,11 @@ class _StatesAndConditions:
             if self._negated(m) and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
+            elif self._negated(m) and m in self.mentions and axis == "discovered":
+                # "declaró Movimiento Cauteloso y no se reveló": said not to have happened
+                self._use_negation(m)
+                self._use(m)
+                continue
             if axis == "turn" and (axis, value) in _OPPOSITE and self._turn_of_the_other_side(m):
                 value = _OPPOSITE[(axis, value)]
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
