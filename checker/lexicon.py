@@ -67,6 +67,8 @@ WORD_LISTS = {
     "planning": "words before a Skill that make it a plan for later (to set up a CC Attack), not a declaration",
     "later_time": "words after a Skill that put it later than the scene (a CC Attack next order)",
     "contact_purpose": "what moving into contact is for (to engage it, para trabarlo): the contact is what is asked",
+    "future": "words before a Skill of the scene that make it a plan (will shoot, va a disparar)",
+    "same_order": "words after later_time that keep a Skill in the Order told (later in the same Order)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

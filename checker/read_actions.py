@@ -89,7 +89,11 @@ class _Actions:
             return False
         if self._phrase_before(m, "planning") is not None:
             return True
-        return m.end < len(self.toks) and self._phrase_at(m.end, "later_time") > 0
+        if self._phrase_before(m, "future") is not None:
+            return True  # "…and will shoot later"
+        n = self._phrase_at(m.end, "later_time") if m.end < len(self.toks) else 0
+        # (not "a BS Attack later in the same Order": still this Order)
+        return n > 0 and not any(self._phrase_at(k, "same_order") for k in range(m.end + n, min(m.end + n + 3, len(self.toks))))
 
     def _drop_describing(self, actions: list[Action]) -> None:
         """"Can I Dodge against a camo marker that walks past me?": what the marker does in a
@@ -188,6 +192,13 @@ class _Actions:
                       and n.value in ("enemy", "ally", "leader")), None)
         if owner is not None:
             return owner.value  # "supports the leader's BS Attack", "my opponent's Discover": the owner's
+        if self._after_word(m, "instrument") and self.vocab.subjects[m.value].kind == "skill":
+            # "Can an enemy hit my HD trooper with a frag grenade?": the weapon is used by the
+            # sentence's subject, the first one named, not the trooper it is used on
+            first = next((c for c in self._candidates() if self.toks[c[1]].sent == self.toks[m.start].sent
+                          and c[1] < m.start and self.rec.roles.get(c[1]) != "pronoun"), None)
+            if first is not None and first[0] == "enemy" and self.rec.roles.get(first[1]) != "speaker":
+                return "enemy"
         means_of = self._instrument_of(m)
         if means_of is not None:
             # "my opponent shoots my camo marker with a flamethrower", "target it with a Template":
@@ -543,7 +554,11 @@ class _Actions:
         sent = self.toks[m.start].sent
         if any(self.toks[c[1]].sent == sent and c[1] < m.start for c in self._candidates()):
             return False
-        return any(s.end <= m.start for s in state_mentions)
+        # only a trooper in the state named as a target before ("contra mi CAMO"), never as the
+        # subject ("Mi tropa en Camuflado está en LDT de un enemigo. ¿Puede dispararle?": it shoots)
+        before = [s for s in state_mentions if s.end <= m.start]
+        return bool(before) and all(self._object_position(self._np_start(s)) or self._after_word(s, "target")
+                                    for s in before)
 
     def _keeps_own_state(self, i: int) -> bool:
         """Whether the pronoun at `i` is followed by a verb asking whether a state is kept or

@@ -380,8 +380,10 @@ class _AskedAndComposites:
             # Entire Order to go back to camo. Can I?")
             return None
         inside = {i for a, b in places for i in range(a, b)}
+        # (not a Skill of an "until" clause: "Private Information until the Resolution step of
+        # an Order in which BS Attack is declared" says how long, and declares nothing)
         skills_outside = [m for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
-                          and not any(i in inside for i in range(m.start, m.end))]
+                          and not any(i in inside for i in range(m.start, m.end)) and not self._in_until(m.start)]
         if n < 2 and any(self.toks[m.start].sent == self.last for m in skills_outside):
             return None  # "Is it revealed if it declares Move?": the Skill named beside it decides
         if self.vocab.subjects[sid].kind == "skill":

@@ -159,6 +159,9 @@ class _StatesAndConditions:
                 if m not in self.rec.overlay or self.toks[m.start].sent != self.last:
                     self._use(m)
                 continue
+            if axis == "step" and self._in_until(m.start):
+                self._use(m)  # "Private Information *until the Resolution step*": how long, not when asked
+                continue
             if axis == "lof" and any(t.low.startswith("360") for t in self.toks[m.end:m.end + 3] if t.sent == self.toks[m.start].sent):
                 continue  # "no tiene LdT de 360 grados": the marker's own arc of LoF, not anyone's LoF to it
             if self._negated(m) and (axis, value) in _OPPOSITE:
@@ -336,6 +339,9 @@ class _StatesAndConditions:
         sent = self.toks[i].sent
         toks = [t for t in self.toks if t.sent == sent]
         k = max((t.i for t in toks if t.brk), default=None)
+        if (k is None or i > k) and len(toks) > 4 and toks[0].low not in self._list("question") \
+                and toks[-2].low in self._list("question") and toks[-1].low in self._words("tag_pronoun"):
+            k = toks[-3].i  # "he doesnt get popped does he?": a tag with no comma before it
         if k is None or i > k or sent != self.last:
             return False
         # only an auxiliary tag asks the plain question ("…, can he?" — no, he can't); "…, right?"
