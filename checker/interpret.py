@@ -286,9 +286,15 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             return
         if not any(m.kind in ("subject",) + states and self.toks[m.start].sent == self.last for m in self.rec.mentions) \
                 and not any(self.toks[a].sent == self.last for _, _, places in self.rec.composites for a, _ in places):
-            return  # "He says it is revealed. Is he right?": the claim is what is asked
+            # "He says it is revealed. Is he right?": the claim is what is asked; of two ("A says
+            # X. B says Y. Is A right?"), the one of whom the question asks
+            self._other_claims_aside()
+            return
         if any(t.sent == self.last and t.low in reporting for t in self.toks):
-            return  # "He claims it stays hidden; I say it's cancelled.": a dispute, both claims asked
+            # "He claims it stays hidden; I say it's cancelled.": a dispute, both claims asked;
+            # "Player A says…, player B says…. Is A right?": the claim of the one asked about
+            self._other_claims_aside()
+            return
         claimed: set[int] = set()
         spans = []
         for t in self.toks:
@@ -313,6 +319,51 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.claim_axes = {m.value.split("=")[0] for m in self.rec.mentions + self.rec.overlay
                            if m.kind == "cue" and m.start in claimed}
         self._set_aside(claimed, spans)
+
+    def _other_claims_aside(self) -> None:
+        """With two claims or more before a question that asks whether one person is right
+        ("Player A says X, player B says Y. Is A right?", "My opponent says X, I say Y. Is he
+        right?"): the claims of a dispute oppose each other, and the last one is the one read,
+        so asking about an earlier one's author asks the last one the other way round."""
+        reporting = self._words("reporting")
+        asking = self.toks[-1].sent
+        if asking == self.last:
+            return
+        verbs = [t.i for t in self.toks if t.sent < asking and t.low in reporting and t.i > 0
+                 and self.toks[t.i - 1].sent == t.sent]
+        if len(verbs) < 2:
+            return
+        asked = self._asked_person()
+        keys = [self._reporter_key(v) for v in verbs]
+        if asked is None or keys[-1] == asked or (asked == "other" and keys[-1] != "self"):
+            return
+        if asked in keys or (asked == "other" and any(k != "self" for k in keys)):
+            self.disconfirmed = not self.disconfirmed
+
+    def _asked_person(self) -> str | None:
+        """Of whom the confirming question asks: "self" (am I right?), a player's letter ("Is
+        A right?"), or "other" (he, she, my opponent, ¿tiene razón?)."""
+        words = [t for t in self.toks if t.sent == self.toks[-1].sent]
+        letter = next((t.text for t in words if len(t.text) == 1 and t.text.isupper() and t.text != "I"), None)
+        if letter is not None:
+            return letter
+        lows = {t.low for t in words}
+        if lows & {"i", "am", "tengo", "estoy"}:
+            return "self"
+        if lows & (self._words("personal") | {"tiene", "esta", "opponent", "rival"}):
+            return "other"
+        return None
+
+    def _reporter_key(self, v: int) -> str:
+        """"self" for "I say", a player's letter for "A says" / "player B says", else "other"."""
+        who = self.toks[v - 1]
+        if who.low in ("i", "yo") or who.low in ("digo", "creo", "pienso"):
+            return "self"
+        if len(who.text) == 1 and who.text.isupper():
+            return who.text
+        if self.toks[v].low in ("digo", "creo", "pienso"):
+            return "self"
+        return "other"
 
     def _set_aside(self, claimed: set[int], spans: list[list[int]]) -> None:
         """Set the words of `spans` aside: used, listed as ignored, and no longer read."""
@@ -349,7 +400,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         confirm = self._words("confirm")
         disconfirm = self._words("disconfirm")
         tags = confirm | disconfirm | self._words("confirm_tag")
-        if last > 0 and all(t.low in tags for t in self.toks if t.sent == last) \
+        label = self._words("player_word")
+        if last > 0 and all(t.low in tags or t.low in label or (len(t.text) == 1 and t.text.isupper())
+                            for t in self.toks if t.sent == last) \
                 and any(t.low in confirm | disconfirm for t in self.toks if t.sent == last):
             # "My opponent says I lose my ARO. Is he wrong?": the statement asked the other way round
             # ("Is he right or wrong?" asks neither way round: the plain statement)

@@ -114,7 +114,9 @@ class _Accounting:
         owns = toks[i].poss and any(m.start == i + 1 and m.kind in ("trooper", "unit", "state", "hint", "weak_state", "weapon")
                                     for m in self.mentions)  # "Anna's Fusilier" (not "Ghostwalk's effect")
         says = nxt in self._words("reporting") and not toks[i].brk  # "Tom says" (not "Stealthwalk, say,")
-        label = len(toks[i].text) == 1 and prev in self._words("player_word")  # "Player B", "el jugador A"
+        # "Player B", "el jugador A", "Is B right?"
+        label = len(toks[i].text) == 1 and (prev in self._words("player_word")
+                                            or nxt in self._words("confirm") | self._words("disconfirm"))
         return owns or says or label or prev in self._words("telling") or toks[i].low in self._words("given_names")
 
     def _owned_name(self, i: int) -> bool:

@@ -89,8 +89,6 @@ class _Actions:
             return False
         if self._phrase_before(m, "planning") is not None:
             return True
-        if self._phrase_before(m, "future") is not None:
-            return True  # "…and will shoot later"
         n = self._phrase_at(m.end, "later_time") if m.end < len(self.toks) else 0
         # (not "a BS Attack later in the same Order": still this Order)
         return n > 0 and not any(self._phrase_at(k, "same_order") for k in range(m.end + n, min(m.end + n + 3, len(self.toks))))
@@ -192,12 +190,16 @@ class _Actions:
                       and n.value in ("enemy", "ally", "leader")), None)
         if owner is not None:
             return owner.value  # "supports the leader's BS Attack", "my opponent's Discover": the owner's
-        if self._after_word(m, "instrument") and self.vocab.subjects[m.value].kind == "skill":
+        if m.value == "template_weapon" and self._after_word(m, "instrument"):
             # "Can an enemy hit my HD trooper with a frag grenade?": the weapon is used by the
-            # sentence's subject, the first one named, not the trooper it is used on
-            first = next((c for c in self._candidates() if self.toks[c[1]].sent == self.toks[m.start].sent
-                          and c[1] < m.start and self.rec.roles.get(c[1]) != "pronoun"), None)
-            if first is not None and first[0] == "enemy" and self.rec.roles.get(first[1]) != "speaker":
+            # sentence's subject, named first, not the trooper it is used on (not "Against an
+            # enemy, my marker…", nor "…and it answers with…": a pronoun or the asker between)
+            sent = self.toks[m.start].sent
+            named = [c for c in self._candidates() if self.toks[c[1]].sent == sent and c[1] < m.start]
+            first = named[0] if named else None
+            if first is not None and first[0] == "enemy" and self.rec.roles.get(first[1]) not in ("speaker", "pronoun") \
+                    and not (first[1] > 0 and self.toks[first[1] - 1].low in self._list("target")) \
+                    and not any(self.rec.roles.get(c[1]) in ("speaker", "pronoun") for c in named[1:]):
                 return "enemy"
         means_of = self._instrument_of(m)
         if means_of is not None:

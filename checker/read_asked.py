@@ -50,6 +50,14 @@ class _AskedAndComposites:
         if best.value.startswith("state_ends:") and how is not None:
             # "does he go on the table as a camo marker?": how it goes on the table is asked
             best = how
+        model = next((m for m in chosen if m.value == "revealed:+" and m.start > best.start
+                      and self.toks[m.start].sent == self.toks[best.start].sent == self.last
+                      and any(self._kind_at(k) == "trooper" or self.toks[k].low in ("model", "miniatura")
+                              for k in range(m.start, m.end))), None)
+        if best.value.startswith("state_ends:+") and model is not None:
+            # "Is its Hidden Deployment cancelled with its model placed on the table?": the model
+            # placed says more than the state ended (a Marker state may be kept)
+            best = model
         if best.value.split(":")[0] in ("revealed", "state_ends"):
             # "Can my HD trooper reveal itself to prevent him from entering the Marker State?":
             # revealing is the means, whether it may do what it is for is asked

@@ -164,6 +164,10 @@ class _StatesAndConditions:
                 continue
             if axis == "lof" and any(t.low.startswith("360") for t in self.toks[m.end:m.end + 3] if t.sent == self.toks[m.start].sent):
                 continue  # "no tiene LdT de 360 grados": the marker's own arc of LoF, not anyone's LoF to it
+            shared = m not in self.mentions and any(n.kind == "subject" and n.start < m.end and m.start < n.end
+                                                    for n in self.mentions)
+            if shared and self._negated(m):
+                continue  # "no fue descubierto": the negation is the event's, said not to happen
             if self._negated(m) and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
@@ -339,6 +343,8 @@ class _StatesAndConditions:
         sent = self.toks[i].sent
         toks = [t for t in self.toks if t.sent == sent]
         k = max((t.i for t in toks if t.brk), default=None)
+        if self.toks[i].low in self._words("instrument_negation"):
+            return False  # "…can shoot without being revealed, can it?": "without" is the claim's own
         if (k is None or i > k) and len(toks) > 4 and toks[0].low not in self._list("question") \
                 and toks[-2].low in self._list("question") and toks[-1].low in self._words("tag_pronoun"):
             k = toks[-3].i  # "he doesnt get popped does he?": a tag with no comma before it
