@@ -337,6 +337,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         keys = [self._reporter_key(v) for v in verbs]
         if asked is None or keys[-1] == asked or (asked == "other" and keys[-1] != "self"):
             return
+        last_claim = [t for t in self.toks if t.i > verbs[-1] and t.sent < asking]
+        if len(verbs) > 2 or any(t.low in self._words("agreeing") for t in last_claim):
+            return  # "B says it cancels it too", three claims: no two-sided dispute to turn round
         if asked in keys or (asked == "other" and any(k != "self" for k in keys)):
             self.disconfirmed = not self.disconfirmed
 
@@ -400,7 +403,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         confirm = self._words("confirm")
         disconfirm = self._words("disconfirm")
         tags = confirm | disconfirm | self._words("confirm_tag")
-        label = self._words("player_word")
+        label = self._words("player_word") | self._words("mine") | (self._words("enemy_owner") - self._words("possessive"))
         if last > 0 and all(t.low in tags or t.low in label or (len(t.text) == 1 and t.text.isupper())
                             for t in self.toks if t.sent == last) \
                 and any(t.low in confirm | disconfirm for t in self.toks if t.sent == last):

@@ -69,6 +69,7 @@ WORD_LISTS = {
     "contact_purpose": "what moving into contact is for (to engage it, para trabarlo): the contact is what is asked",
     "same_order": "words after later_time that keep a Skill in the Order told (later in the same Order)",
     "instrument_negation": "negations that say how (without, sin): never the negation of a tag question",
+    "agreeing": "words that make a claim agree with the one before (too, también): no dispute to turn round",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

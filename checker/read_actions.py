@@ -1020,9 +1020,9 @@ class _Actions:
         while i >= 0 and self.toks[i].low not in owners and (self.toks[i].low in self._list("article")
                                                              or self.toks[i].low in self._words("sequence")):
             i -= 1  # "and then a BS Attack", not "and my Dodge" (someone else's)
-        if i < 0 or self.toks[i].low not in self._words("coordinator") or self.toks[i].sent != self.toks[m.start].sent \
-                or self._verb_form(m):
-            return None
+        if i < 0 or (self.toks[i].low not in self._words("coordinator") and self.toks[i].low != "+") \
+                or self.toks[i].sent != self.toks[m.start].sent or self._verb_form(m):
+            return None  # ("Move + BS Attack": one Order, one trooper's)
         return next((n for n in self.mentions if n.kind == "subject" and n.end == i and n.value != m.value
                      and self.vocab.subjects[n.value].kind == "skill"), None)
 

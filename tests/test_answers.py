@@ -20,13 +20,16 @@ def test_unknown_answers_quote_the_nearest_passages(answer_of):
 
 
 def test_the_nearest_passages_come_from_the_page_of_the_state_the_question_names(answer_of, conn):
-    """A Spanish question about Hidden Deployment: its words are nearest to the Spanish Camuflado
-    page's, but the question names Hidden Deployment, so that page's passages come first — the
-    Combat Group bullet: 'When a player moves a Hidden Deployment Trooper into a different
-    Combat Group'. A question that names no state is searched over the whole base."""
+    """A Spanish question about Hidden Deployment the logic does not cover (what a trooper costs):
+    its words are nearest to the Spanish Camuflado page's, but the question names Hidden
+    Deployment, so that page's passages come first — the Combat Group bullet: 'When a player
+    moves a Hidden Deployment Trooper into a different Combat Group'. A question that names no
+    state is searched over the whole base. (The question this test asked before, "¿Tengo que
+    enseñarle a mi rival con qué armas va?", now has a checked answer: its information 'remains
+    Private, until the Trooper is revealed'.)"""
     from rulecheck.kb.read import search
 
-    q = "Mi tropa en Despliegue Oculto cambia de Grupo de Combate. ¿Tengo que enseñarle a mi rival con qué armas va?"
+    q = "Mi tropa en Despliegue Oculto cambia de Grupo de Combate. ¿Cuántos puntos cuesta?"
     assert search(conn, q)[0]["page"] == "Camuflado"  # what the words alone find
     answer = answer_of(q)
     assert answer.verdict == "unknown" and answer.reading["states"] == ["hidden_deployment"], answer.to_text()
