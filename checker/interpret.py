@@ -177,6 +177,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "Is it correct that a trooper in HD does not add its Order to the Pool?": asked of
             # the property's negation
             polarity = flipped(polarity)
+        polarity = self._dispute_polarity(polarity)
         if self.disconfirmed:
             # "My opponent says X. Is he wrong?": X asked the other way round, whatever X asks
             polarity = flipped(polarity)
@@ -323,25 +324,41 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
     def _other_claims_aside(self) -> None:
         """With two claims or more before a question that asks whether one person is right
         ("Player A says X, player B says Y. Is A right?", "My opponent says X, I say Y. Is he
-        right?"): the claims of a dispute oppose each other, and the last one is the one read,
-        so asking about an earlier one's author asks the last one the other way round."""
+        right?"): note who says what (`self.dispute`), so that once the asking words are found
+        `_dispute_polarity` can tell whose claim they belong to."""
         reporting = self._words("reporting")
         asking = self.toks[-1].sent
         if asking == self.last:
             return
         verbs = [t.i for t in self.toks if t.sent < asking and t.low in reporting and t.i > 0
                  and self.toks[t.i - 1].sent == t.sent]
-        if len(verbs) < 2:
+        asked = self._asked_person() if len(verbs) >= 2 else None
+        if asked is None:
             return
-        asked = self._asked_person()
-        keys = [self._reporter_key(v) for v in verbs]
-        if asked is None or keys[-1] == asked or (asked == "other" and keys[-1] != "self"):
-            return
-        last_claim = [t for t in self.toks if t.i > verbs[-1] and t.sent < asking]
-        if len(verbs) > 2 or any(t.low in self._words("agreeing") for t in last_claim):
-            return  # "B says it cancels it too", three claims: no two-sided dispute to turn round
-        if asked in keys or (asked == "other" and any(k != "self" for k in keys)):
-            self.disconfirmed = not self.disconfirmed
+        end = next(t.i for t in self.toks if t.sent == asking)
+        bounds = verbs[1:] + [end]
+        claims = [(self._reporter_key(v), v, b) for v, b in zip(verbs, bounds)]
+        agreeing = any(t.low in self._words("agreeing") for t in self.toks[verbs[-1]:end])
+        self.dispute = (asked, claims, agreeing)
+
+    def _dispute_polarity(self, polarity: str) -> str:
+        """The asking words belong to one claim of a dispute; the question asks about another's
+        author: two opposing claims, the polarity turned round; claims that agree, as it is;
+        three claims or more, an issue (which of the others' is meant cannot be told)."""
+        dispute = getattr(self, "dispute", None)
+        if dispute is None or self.asked_at is None:
+            return polarity
+        asked, claims, agreeing = dispute
+        read = next((k for k, (_, v, b) in enumerate(claims) if v - 2 <= self.asked_at < b), None)
+        person = next((k for k, (key, _, _) in enumerate(claims) if key == asked), None)
+        if person is None and asked == "other":
+            person = next((k for k, (key, _, _) in enumerate(claims) if key != "self"), None)
+        if read is None or person is None or read == person or agreeing:
+            return polarity
+        if len(claims) == 2:
+            return flipped(polarity)
+        self.issues.append(self.vocab_text("dispute_issue"))
+        return polarity
 
     def _asked_person(self) -> str | None:
         """Of whom the confirming question asks: "self" (am I right?), a player's letter ("Is
@@ -620,4 +637,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                     edition=t.text.upper(), editions=" / ".join(EDITIONS)))
         if edition is not None:
             return check_edition(edition)
-        return named[0].text.upper() if named else None
+        if not named:
+            return None
+        # "In N3 my TO camo could… In N4, can my Camouflaged trooper…?": the edition of the
+        # asking sentence, else the first named
+        last = self.toks[-1].sent
+        asked = [t for t in named if t.sent == last]
+        return (asked or named)[0].text.upper()

@@ -70,6 +70,7 @@ WORD_LISTS = {
     "same_order": "words after later_time that keep a Skill in the Order told (later in the same Order)",
     "instrument_negation": "negations that say how (without, sin): never the negation of a tag question",
     "agreeing": "words that make a claim agree with the one before (too, también): no dispute to turn round",
+    "once_said": "words before \"it is revealed\" that make it a moment of the question (when, once), not a limit (before)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",
@@ -267,11 +268,12 @@ _DATA_FILES = ("terms.toml", "units.toml")
 
 
 def _unit_names(vocab: Vocabulary, path: Path) -> None:
-    """Index `units.toml`: unit, character and faction names (they only say who acts)."""
+    """Index `units.toml`: unit, character, faction and mission names (they only say who acts,
+    or where)."""
     if not path.exists():
         return
     data = read_toml(path, LogicTableError, "the unit names", "Fix the file (an authoring error).")
-    for key, lang in (("units", "en"), ("factions", "en"), ("es", "es")):
+    for key, lang in (("units", "en"), ("factions", "en"), ("missions", "en"), ("es", "es")):
         names = data.get(key, [])
         _strings(names, f"{path}: {key}")
         for name in names:

@@ -217,6 +217,14 @@ class _AskedAndComposites:
         return next((m for m in self.rec.mentions if m.kind in ("state", "hint") and m.value in camo
                      and 0 <= m.start - ask.end <= 3 and self.toks[m.start].sent == self.toks[ask.start].sent), None)
 
+    def _when_revealed(self) -> bool:
+        """Whether the question's own sentence says "when/once/if it is revealed": a
+        revealing or state-ending asking phrase right after a condition word."""
+        return any(m.kind == "ask" and m.value.split(":")[:2] in (["revealed", "+"], ["state_ends", "+"])
+                   and self.toks[m.start].sent == self.last
+                   and any(self.toks[k].low in self._words("once_said") for k in range(max(0, m.start - 3), m.start))
+                   for m in self.mentions)
+
     def _subordinate(self, ask: Mention, asks: list[Mention]) -> bool:
         """Whether `ask` is in a clause "until", "while", "if"… opens after another asking word of
         its sentence ("Can I delay my ARO *until it reveals*?", "…*while he was still in the
@@ -372,6 +380,11 @@ class _AskedAndComposites:
                     self._use(m)
                 return None
         in_question = any(self.toks[a].sent == self.last for a, _ in places)
+        own = [r for st in states for a in [sid, *ancestors_in(self.vocab.subjects, sid)]
+               for r in self.table.rows_for(st, a)]
+        if self.vocab.subjects[sid].kind == "property" and own and all(r.outcome == "private" for r in own) \
+                and self._when_revealed():
+            return None  # "…that my Hafza is in HoloMask when it is revealed?": no longer private
         if not in_question and self.vocab.subjects[sid].kind == "property" and prop in ("revealed", "state_ends"):
             return None  # "My HoloMask guy is in a Fireteam this order. Does he stay masked?": the scene's situation
         # the sentence where all its groups are found ("…my camo sniper got revealed… Then I want
