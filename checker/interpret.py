@@ -178,6 +178,15 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # the property's negation
             polarity = flipped(polarity)
         polarity = self._dispute_polarity(polarity)
+        targets = [t for t in getattr(self, "target_states", []) if t not in states]
+        from rulecheck.checker.engine import ancestors_in
+        if prop == "may" and targets and any(a.by == "self" and a.kind == "skill" and (
+                a.subject == "attack" or "attack" in ancestors_in(self.vocab.subjects, a.subject)) for a in actions):
+            # "Can a trooper in HoloMask declare a BS Attack ARO against an enemy Camo Marker?":
+            # what the marker's own rules allow against it is not read with the attacker's
+            info = self.table.states[targets[0]]
+            label = (info.label_es or info.label) if self.rec.lang == "es" else info.label
+            self.issues.append(self.vocab_text("target_state_issue").format(state=label))
         if self.disconfirmed:
             # "My opponent says X. Is he wrong?": X asked the other way round, whatever X asks
             polarity = flipped(polarity)
@@ -341,6 +350,18 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         agreeing = any(t.low in self._words("agreeing") for t in self.toks[verbs[-1]:end])
         self.dispute = (asked, claims, agreeing)
 
+    def _claim_of_asked(self) -> tuple[int, int] | None:
+        """The words of the claim of the one a dispute asks about (from its reporting verb to the
+        next claim's), or None when there is no dispute or no such claim."""
+        dispute = getattr(self, "dispute", None)
+        if dispute is None:
+            return None
+        asked, claims, _ = dispute
+        person = next((c for c in claims if c[0] == asked), None)
+        if person is None and asked == "other":
+            person = next((c for c in claims if c[0] != "self"), None)
+        return (person[1], person[2]) if person is not None else None
+
     def _dispute_polarity(self, polarity: str) -> str:
         """The asking words belong to one claim of a dispute; the question asks about another's
         author: two opposing claims, the polarity turned round; claims that agree, as it is;
@@ -355,8 +376,18 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             person = next((k for k, (key, _, _) in enumerate(claims) if key != "self"), None)
         if read is None or person is None or read == person or agreeing:
             return polarity
-        if len(claims) == 2:
-            return flipped(polarity)
+        _, v, b = claims[person]
+        own = [m for m in self.mentions if m.kind == "ask" and v < m.start < b]
+        read_ask = next((m for m in self.mentions if m.kind == "ask" and m.start == self.asked_at), None)
+        if len(claims) == 2 and not own:
+            return flipped(polarity)  # "…I say it is not": a short claim against the other
+        if len(claims) == 2 and read_ask is not None:
+            prop = read_ask.value.split(":")[:2]
+            sign = lambda m: flipped(m.value.split(":")[1]) if self._negated(m) else m.value.split(":")[1]
+            same = [m for m in own if m.value.split(":")[0] == prop[0]]
+            if same and all(sign(m) != sign(read_ask) for m in same):
+                return flipped(polarity)  # "A says it stays camouflaged, B says it is revealed"
+        # claims that say different things, or three claims: which one is meant cannot be read
         self.issues.append(self.vocab_text("dispute_issue"))
         return polarity
 
@@ -642,5 +673,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         # "In N3 my TO camo could… In N4, can my Camouflaged trooper…?": the edition of the
         # asking sentence, else the first named
         last = self.toks[-1].sent
-        asked = [t for t in named if t.sent == last]
-        return (asked or named)[0].text.upper()
+        # (not one named as a comparison: "We play N4. Is it revealed…, unlike in N3?")
+        compared = {t.i for t in named if any(self.toks[k].low in self._words("comparing")
+                                             for k in range(max(0, t.i - 3), t.i) if self.toks[k].sent == t.sent)}
+        asked = [t for t in named if t.sent == last and t.i not in compared]
+        plain = [t for t in named if t.i not in compared]
+        return (asked or plain or named)[0].text.upper()

@@ -71,6 +71,7 @@ WORD_LISTS = {
     "instrument_negation": "negations that say how (without, sin): never the negation of a tag question",
     "agreeing": "words that make a claim agree with the one before (too, también): no dispute to turn round",
     "once_said": "words before \"it is revealed\" that make it a moment of the question (when, once), not a limit (before)",
+    "comparing": "words before an edition named only to compare (unlike in N3, como en N3)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

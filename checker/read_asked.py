@@ -483,9 +483,16 @@ class _AskedAndComposites:
         question's own sentence ("…does not add its Order to the Order Pool"), with no Skill or
         state named between, and is not the negative question's own ("Doesn't it add…?"); the
         negation is then used."""
-        places = [a for a, _ in getattr(self, "composite_places", ()) if self.toks[a].sent == self.last]
-        if not places:
+        every = [a for a, _ in getattr(self, "composite_places", ())]
+        if not every:
             return False
+        # the question's own sentence, or, when a dispute's claim holds the property ("My opponent
+        # says X does not add its Order… I say it does. Is he right?"), the latest that names it
+        sent = self.last if any(self.toks[a].sent == self.last for a in every) else max(self.toks[a].sent for a in every)
+        claim = self._claim_of_asked()
+        if claim is not None and any(claim[0] <= a < claim[1] for a in every):
+            sent = self.toks[next(a for a in every if claim[0] <= a < claim[1])].sent  # the claim asked about
+        places = [a for a in every if self.toks[a].sent == sent]
         first = min(places)
         inside = {i for a, b in getattr(self, "composite_places", ()) for i in range(a, b)}
         for i in range(first + 1, max(places)):
@@ -496,11 +503,12 @@ class _AskedAndComposites:
             # ("it can't be regained": a plain negation between the property's own words too)
             if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
                     and not self._question_negation(i) and (self.toks[i].low in self._words("negating_verb")
-                                                            or self._modal_negation(i)):
+                                                            or self._modal_negation(i)
+                                                            or self.toks[i - 1].low in self._words("copula")):
                 self.used.add(i)
                 return True
         for i in range(first - 1, max(-1, first - 7), -1):
-            if self.toks[i].sent != self.last or self.toks[i].brk:
+            if self.toks[i].sent != sent or self.toks[i].brk:
                 return False
             if self._kind_at(i) in ("subject", "state", "hint", "weak_state"):
                 return False

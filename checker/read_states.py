@@ -46,6 +46,7 @@ class _StatesAndConditions:
             for m in strong:
                 if m not in subjects:
                     self._use(m)
+            self.target_states = [m.value for m in strong if m not in subjects and subjects]
             strong = subjects or strong
         ids = list(dict.fromkeys(m.value for m in strong))
         named = strong
@@ -207,8 +208,12 @@ class _StatesAndConditions:
         owner_mine = (i >= 0 and self.toks[i].low in self._words("mine")) or any(
             self.toks[j].low in self._words("mine") for j in range(m.start, m.end))
         # only when the question marks the state asked about as someone else's ("an enemy camo
-        # marker", "un CAMO enemigo"), not a marker it names as a target: the asker is its enemy
-        return owner_mine and any(self._enemy_owned(n) for n in self.asked_state_mentions)
+        # marker", "un CAMO enemigo", "el turno de mi rival… su tropa"), not a marker it names
+        # as a target: the asker is its enemy
+        theirs = self.rec.lang == "es" and any(
+            n.start > 0 and self.toks[n.start - 1].low in ("su", "sus") for n in self.mentions
+            if n.kind in ("state", "hint", "weak_state", "trooper", "unit"))
+        return owner_mine and (theirs or any(self._enemy_owned(n) for n in self.asked_state_mentions))
 
     #: The terms `_lof_words` reads, and the axis each sets.
     _AREA_TERMS = {"lof": "lof", "zone_of_control": "zoc"}
