@@ -178,7 +178,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # the property's negation
             polarity = flipped(polarity)
         polarity = self._dispute_polarity(polarity)
-        targets = [t for t in getattr(self, "target_states", []) if t not in states]
+        # (a state whose page restricts what is done against it: a Marker state, or one hosting them)
+        targets = [t for t in getattr(self, "target_states", []) if t not in states
+                   and (self.table.states[t].hints or self.table.states[t].hosts_markers)]
         from rulecheck.checker.engine import ancestors_in
         if prop == "may" and targets and any(a.by == "self" and a.kind == "skill" and (
                 a.subject == "attack" or "attack" in ancestors_in(self.vocab.subjects, a.subject)) for a in actions):
@@ -367,10 +369,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         author: two opposing claims, the polarity turned round; claims that agree, as it is;
         three claims or more, an issue (which of the others' is meant cannot be told)."""
         dispute = getattr(self, "dispute", None)
-        if dispute is None or self.asked_at is None:
+        places = getattr(self, "composite_places", ())
+        at = self.asked_at if self.asked_at is not None else (min(a for a, _ in places) if places else None)
+        if dispute is None or at is None:
             return polarity
         asked, claims, agreeing = dispute
-        read = next((k for k, (_, v, b) in enumerate(claims) if v - 2 <= self.asked_at < b), None)
+        read = next((k for k, (_, v, b) in enumerate(claims) if v - 2 <= at < b), None)
         person = next((k for k, (key, _, _) in enumerate(claims) if key == asked), None)
         if person is None and asked == "other":
             person = next((k for k, (key, _, _) in enumerate(claims) if key != "self"), None)
@@ -378,8 +382,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             return polarity
         _, v, b = claims[person]
         own = [m for m in self.mentions if m.kind == "ask" and v < m.start < b]
-        read_ask = next((m for m in self.mentions if m.kind == "ask" and m.start == self.asked_at), None)
-        if len(claims) == 2 and not own:
+        told = own or [p for _, _, places in self.rec.composites for p in places if v < p[0] < b]
+        read_ask = next((m for m in self.mentions if m.kind == "ask" and m.start == self.asked_at), None) \
+            if self.asked_at is not None else None
+        if len(claims) == 2 and not told:
             return flipped(polarity)  # "…I say it is not": a short claim against the other
         if len(claims) == 2 and read_ask is not None:
             prop = read_ask.value.split(":")[:2]

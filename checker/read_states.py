@@ -46,7 +46,9 @@ class _StatesAndConditions:
             for m in strong:
                 if m not in subjects:
                     self._use(m)
-            self.target_states = [m.value for m in strong if m not in subjects and subjects]
+            # (only one aimed at, after "against"/"at"/"contra": not "an enemy Camo marker in its LoF")
+            self.target_states = [m.value for m in strong if m not in subjects and subjects
+                                  and self._np_start(m) > 0 and self.toks[self._np_start(m) - 1].low in self._list("target")]
             strong = subjects or strong
         ids = list(dict.fromkeys(m.value for m in strong))
         named = strong
@@ -212,7 +214,8 @@ class _StatesAndConditions:
         # as a target: the asker is its enemy
         theirs = self.rec.lang == "es" and any(
             n.start > 0 and self.toks[n.start - 1].low in ("su", "sus") for n in self.mentions
-            if n.kind in ("state", "hint", "weak_state", "trooper", "unit"))
+            if n.kind in ("trooper", "unit", "state", "hint", "weak_state") and self.toks[n.start].low != "estado")
+        # ("su tropa Camuflada", "su Hafza"; not "mi tropa… su estado Camuflado": its own state)
         return owner_mine and (theirs or any(self._enemy_owned(n) for n in self.asked_state_mentions))
 
     #: The terms `_lof_words` reads, and the axis each sets.
