@@ -190,6 +190,12 @@ class _Actions:
                       and n.value in ("enemy", "ally", "leader")), None)
         if owner is not None:
             return owner.value  # "supports the leader's BS Attack", "my opponent's Discover": the owner's
+        if m.end + 1 < len(self.toks) and self.toks[m.end].low in ("del", "de"):
+            # "da Apoyo al Ataque CD del Jefe de Equipo": the Skill of the one named after "del"
+            after = next((n for n in self.mentions if n.kind == "actor" and n.value in ("enemy", "ally", "leader")
+                          and m.end < n.start <= m.end + 2), None)
+            if after is not None:
+                return after.value
         if m.value == "template_weapon" and self._after_word(m, "instrument"):
             # "Can an enemy hit my HD trooper with a frag grenade?": the weapon is used by the
             # sentence's subject, named first, not the trooper it is used on (not "Against an
