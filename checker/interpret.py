@@ -352,17 +352,23 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         agreeing = any(t.low in self._words("agreeing") for t in self.toks[verbs[-1]:end])
         self.dispute = (asked, claims, agreeing)
 
-    def _claim_of_asked(self) -> tuple[int, int] | None:
-        """The words of the claim of the one a dispute asks about (from its reporting verb to the
-        next claim's), or None when there is no dispute or no such claim."""
+    def _asked_claim(self) -> int | None:
+        """Which claim of a dispute (`self.dispute`) is the one of whom the question asks ("Is A
+        right?": A's; "Is he right?": the first not the asker's), or None."""
         dispute = getattr(self, "dispute", None)
         if dispute is None:
             return None
         asked, claims, _ = dispute
-        person = next((c for c in claims if c[0] == asked), None)
+        person = next((k for k, (key, _, _) in enumerate(claims) if key == asked), None)
         if person is None and asked == "other":
-            person = next((c for c in claims if c[0] != "self"), None)
-        return (person[1], person[2]) if person is not None else None
+            person = next((k for k, (key, _, _) in enumerate(claims) if key != "self"), None)
+        return person
+
+    def _claim_of_asked(self) -> tuple[int, int] | None:
+        """The words of the claim of the one a dispute asks about (from its reporting verb to the
+        next claim's), or None when there is no dispute or no such claim."""
+        person = self._asked_claim()
+        return None if person is None else self.dispute[1][person][1:]
 
     def _dispute_polarity(self, polarity: str) -> str:
         """The asking words belong to one claim of a dispute; the question asks about another's
@@ -373,11 +379,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         at = self.asked_at if self.asked_at is not None else (min(a for a, _ in places) if places else None)
         if dispute is None or at is None:
             return polarity
-        asked, claims, agreeing = dispute
+        _, claims, agreeing = dispute
         read = next((k for k, (_, v, b) in enumerate(claims) if v - 2 <= at < b), None)
-        person = next((k for k, (key, _, _) in enumerate(claims) if key == asked), None)
-        if person is None and asked == "other":
-            person = next((k for k, (key, _, _) in enumerate(claims) if key != "self"), None)
+        person = self._asked_claim()
         if read is None or person is None or read == person or agreeing:
             return polarity
         _, v, b = claims[person]
@@ -405,20 +409,20 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if letter is not None:
             return letter
         lows = {t.low for t in words}
-        if lows & {"i", "am", "tengo", "estoy"}:
+        if lows & self._words("asker_asked"):
             return "self"
-        if lows & (self._words("personal") | {"tiene", "esta", "opponent", "rival"}):
+        if lows & (self._words("personal") | self._words("other_asked")):
             return "other"
         return None
 
     def _reporter_key(self, v: int) -> str:
         """"self" for "I say", a player's letter for "A says" / "player B says", else "other"."""
         who = self.toks[v - 1]
-        if who.low in ("i", "yo") or who.low in ("digo", "creo", "pienso"):
+        if who.low in self._words("asker_claim"):
             return "self"
         if len(who.text) == 1 and who.text.isupper():
             return who.text
-        if self.toks[v].low in ("digo", "creo", "pienso"):
+        if self.toks[v].low in self._words("asker_claim"):
             return "self"
         return "other"
 

@@ -72,6 +72,15 @@ WORD_LISTS = {
     "agreeing": "words that make a claim agree with the one before (too, también): no dispute to turn round",
     "once_said": "words before \"it is revealed\" that make it a moment of the question (when, once), not a limit (before)",
     "comparing": "words before an edition named only to compare (unlike in N3, como en N3)",
+    "asker_asked": "words of a confirming question that ask whether the asker is right (am I right?, ¿tengo razón?)",
+    "other_asked": "words of a confirming question that ask whether the other one is right (my opponent, ¿tiene razón?)",
+    "asker_claim": "the word before a reporting verb, or the verb itself, that makes a claim the asker's (I say, yo digo, creo)",
+    "owner_of": "words after a Skill or before a state that name whose it is (the Attack of the Team Leader, el CAMO de mi rival)",
+    "engaged_in": "the word before CC in what a move into contact is for (to lock it in CC, para trabarlo en CaC)",
+    "model_word": "words for a trooper's model, in a phrase asking whether it is placed (its model placed on the table)",
+    "third_possessive": "possessives of someone else named before a trooper (su tropa): the rival's, in the rival's turn",
+    "state_noun": "the word \"state\" opening a state's name (su estado Camuflado: the trooper's own state)",
+    "object_suffix": "endings of an infinitive that carry its object (Descubrirlo, dispararle)",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",
@@ -349,7 +358,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
         if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
             raise LogicTableError(f"{where}: id must be lower_snake_case")
         unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
-                              "category", "general", "others_state", "against"}
+                              "category", "general", "others_state", "against", "made_with", "not_in_asking"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -368,14 +377,15 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
                                 tuple(raw.get("over", [])), tuple(raw.get("means", [])), bool(raw.get("generic", False)),
                                 str(raw.get("asks", "")), tuple(raw.get("situation", [])), bool(raw.get("category", False)),
                                 bool(raw.get("general", False)), bool(raw.get("others_state", False)),
-                                bool(raw.get("against", False)))
+                                bool(raw.get("against", False)), tuple(raw.get("made_with", [])),
+                                bool(raw.get("not_in_asking", False)))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):
                 if sid not in subjects:
                     raise LogicTableError(f"{lex['_path']}: [{section}] {sid!r} is not a subject of the logic table")
     for subject in subjects.values():
-        for field_name in ("parents", "over", "means", "situation"):
+        for field_name in ("parents", "over", "means", "situation", "made_with"):
             for other in getattr(subject, field_name):
                 if field_name == "situation" and other in glossary.terms and glossary.terms[other].kind == "state":
                     continue  # a state the property's own rule names (Holoechoes, Impersonation)

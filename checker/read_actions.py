@@ -77,7 +77,7 @@ class _Actions:
         a CC Attack") or "later_time" words right after it ("a CC Attack next order") — in a
         sentence before the question's own, which asks about what is declared now; or the CC
         a move into contact is for ("to lock it in CC"), in any sentence."""
-        if m.value == "cc_attack" and m.start >= 2 and self.toks[m.start - 1].low in ("in", "en") \
+        if m.value == "cc_attack" and m.start >= 2 and self.toks[m.start - 1].low in self._words("engaged_in") \
                 and any(self._contact_purpose(k) for k in range(max(0, m.start - 4), m.start - 1)):
             return True  # "to lock it in CC", "para trabarlo en CC": what the contact is for
         if m.value == "cc_attack" and any(
@@ -190,7 +190,7 @@ class _Actions:
                       and n.value in ("enemy", "ally", "leader")), None)
         if owner is not None:
             return owner.value  # "supports the leader's BS Attack", "my opponent's Discover": the owner's
-        if m.end + 1 < len(self.toks) and self.toks[m.end].low in ("del", "de"):
+        if m.end + 1 < len(self.toks) and self.toks[m.end].low in self._words("owner_of"):
             # "da Apoyo al Ataque CD del Jefe de Equipo": the Skill of the one named after "del"
             after = next((n for n in self.mentions if n.kind == "actor" and n.value in ("enemy", "ally", "leader")
                           and m.end < n.start <= m.end + 2), None)
@@ -429,7 +429,7 @@ class _Actions:
         a Skill after a form of "use", followed by "with" and the trooper in the state."""
         if m.start == 0 or self.toks[m.start - 1].low not in self._words("use_verb"):
             return False
-        if m.end >= len(self.toks) or self.toks[m.end].low not in ("with", "con"):
+        if m.end >= len(self.toks) or self.toks[m.end].low not in self._words("instrument"):
             return False
         return any(self._np_start(s) <= m.end + 3 and s.start > m.end for s in state_mentions)
 
@@ -554,10 +554,10 @@ class _Actions:
         """A Spanish infinitive with its object as a suffix ("Descubrirlo", "dispararle") of a
         Skill done against another trooper, after the trooper in the state was named, in a
         question with no one named before it in its sentence: done to that trooper."""
-        if self.rec.lang != "es" or m.end - m.start != 1 or not self._done_against(m.value):
+        suffixes = tuple(self._list("object_suffix"))
+        if not suffixes or m.end - m.start != 1 or not self._done_against(m.value):
             return False
-        low = self.toks[m.start].low
-        if not (low.endswith(("rlo", "rla", "rle", "rlos", "rlas", "rles"))):
+        if not self.toks[m.start].low.endswith(suffixes):
             return False
         sent = self.toks[m.start].sent
         if any(self.toks[c[1]].sent == sent and c[1] < m.start for c in self._candidates()):
@@ -596,7 +596,7 @@ class _Actions:
         j = m.start - 1
         if j >= 0 and self.toks[j].low in self._words("mine"):
             j -= 1  # "de *mi* rival"
-        of = j >= 1 and self.toks[j].low in ("de", "of", "del") and j - 1 in state_pos and not self.toks[j - 1].brk
+        of = j >= 1 and self.toks[j].low in self._words("owner_of") and j - 1 in state_pos and not self.toks[j - 1].brk
         return (of or m.end in state_pos or (m.start - 1 in state_pos and not self.toks[m.start - 1].brk)
                 or (m.end + 1 in state_pos and self.rec.roles.get(m.end) in ("stop",)))
 
@@ -682,7 +682,7 @@ class _Actions:
         after = {self.toks[m.end].low} if m.end < len(self.toks) else set()
         if self._words_before(m) & self._words("enemy_owner") or after & self._words("enemy_after"):
             return True
-        if after & {"de", "of", "del"} and any(n.kind == "actor" and n.value == "enemy" and 0 < n.start - m.end <= 2
+        if after & self._words("owner_of") and any(n.kind == "actor" and n.value == "enemy" and 0 < n.start - m.end <= 2
                                                 for n in self.mentions):
             return True  # "el CAMO de mi rival", "the camo marker of my opponent"
         # "My opponent has a trooper in Hidden Deployment", "Mi rival tiene un CAMO"
@@ -848,11 +848,11 @@ class _Actions:
             for m in dropped:
                 self._use(m)
             subjects = [m for m in subjects if m not in dropped]
-        weapon_of = [m for m in subjects if m.value == "template_weapon" and any(
-            n.value == "intuitive_attack" and 0 <= m.start - n.end <= 3 and self.toks[n.start].sent == self.toks[m.start].sent
+        weapon_of = [m for m in subjects if any(
+            m.value in subs[n.value].made_with and 0 <= m.start - n.end <= 3 and self.toks[n.start].sent == self.toks[m.start].sent
             and any(self.toks[k].low in self._words("instrument") for k in range(n.end, m.start)) for n in subjects)]
         for m in weapon_of:
-            self._use(m)  # "an Intuitive Attack with his flamethrower": the weapon it is made with
+            self._use(m)  # "an Intuitive Attack with his flamethrower": what it is made with (`made_with`)
         subjects = [m for m in subjects if m not in weapon_of]
         specific = [m for m in subjects if subs[m.value].kind == "skill" and not subs[m.value].generic
                     and not self._negated(m) and self._excepted(m) is None]

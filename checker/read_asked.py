@@ -52,7 +52,7 @@ class _AskedAndComposites:
             best = how
         model = next((m for m in chosen if m.value == "revealed:+" and m.start > best.start
                       and self.toks[m.start].sent == self.toks[best.start].sent == self.last
-                      and any(self._kind_at(k) == "trooper" or self.toks[k].low in ("model", "miniatura")
+                      and any(self._kind_at(k) == "trooper" or self.toks[k].low in self._words("model_word")
                               for k in range(m.start, m.end))), None)
         if best.value.startswith("state_ends:+") and model is not None:
             # "Is its Hidden Deployment cancelled with its model placed on the table?": the model
@@ -344,7 +344,7 @@ class _AskedAndComposites:
         asks = [m for m in self.mentions if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends")]
         # "Is it put on the table as a Camo marker?": "on the table" is part of the phrase that
         # asks whether it is revealed ("put on the table"), not the on-the-table property
-        found = [f for f in found if f[0] != "on_table" or not any(
+        found = [f for f in found if not self.vocab.subjects[f[0]].not_in_asking or not any(
             group and all(any(m.start <= a and b <= m.end and m.end - m.start > b - a for m in asks) for a, b in group)
             for group in self.rec.group_places.get(f[0], []))]
         rejected = self._rejected_alternative()

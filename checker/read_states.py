@@ -167,8 +167,9 @@ class _StatesAndConditions:
                 continue
             if axis == "lof" and any(t.low.startswith("360") for t in self.toks[m.end:m.end + 3] if t.sent == self.toks[m.start].sent):
                 continue  # "no tiene LdT de 360 grados": the marker's own arc of LoF, not anyone's LoF to it
-            shared = m not in self.mentions and any(n.kind == "subject" and n.start < m.end and m.start < n.end
-                                                    for n in self.mentions)
+            # an overlay's words that also name a Skill or event ("gets Discovered") are left to it
+            names_event = any(n.kind == "subject" and n.start < m.end and m.start < n.end for n in self.mentions)
+            shared = m not in self.mentions and names_event
             if shared and self._negated(m):
                 continue  # "no fue descubierto": the negation is the event's, said not to happen
             if self._negated(m) and (axis, value) in _OPPOSITE:
@@ -184,8 +185,8 @@ class _StatesAndConditions:
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
             if self.toks[m.start].sent == self.last:
                 self.question_axes.add(axis)
-            if not any(n.kind == "subject" and n.start < m.end and m.start < n.end for n in self.mentions):
-                self._use(m)  # (an overlay's words that also name a Skill or event are left to it)
+            if not names_event:
+                self._use(m)
         for axis, value in self._lof_words().items():
             if axis not in found:
                 found[axis] = [(0, value)]
@@ -212,9 +213,9 @@ class _StatesAndConditions:
         # only when the question marks the state asked about as someone else's ("an enemy camo
         # marker", "un CAMO enemigo", "el turno de mi rival… su tropa"), not a marker it names
         # as a target: the asker is its enemy
-        theirs = self.rec.lang == "es" and any(
-            n.start > 0 and self.toks[n.start - 1].low in ("su", "sus") for n in self.mentions
-            if n.kind in ("trooper", "unit", "state", "hint", "weak_state") and self.toks[n.start].low != "estado")
+        theirs = any(n.start > 0 and self.toks[n.start - 1].low in self._list("third_possessive") for n in self.mentions
+                     if n.kind in ("trooper", "unit", "state", "hint", "weak_state")
+                     and self.toks[n.start].low not in self._list("state_noun"))
         # ("su tropa Camuflada", "su Hafza"; not "mi tropa… su estado Camuflado": its own state)
         return owner_mine and (theirs or any(self._enemy_owned(n) for n in self.asked_state_mentions))
 

@@ -57,6 +57,12 @@ class Subject(NamedTuple):
     #: A Skill done against another trooper (Discover, an Attack, and their kinds): "revealed by a
     #: Discover" is an enemy's, "cancelled by a Dodge" the trooper's own.
     against: bool = False
+    #: Skills named after "with" as what this one is made with ("an Intuitive Attack with his
+    #: flamethrower"): the means, not a second declaration.
+    made_with: tuple[str, ...] = ()
+    #: A property whose words inside a longer phrase asking whether the trooper is revealed ("Is it
+    #: *put on the table* as a Camo marker?") ask, and do not name it.
+    not_in_asking: bool = False
 
 
 class Mention(NamedTuple):
