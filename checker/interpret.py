@@ -170,8 +170,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             prop, value = "property", None
         if properties and prop in ("revealed", "state_ends"):
             # "does it keep being part of the Fireteam?", "do Automatic Skills keep working?": the
-            # verb belongs to the property asked about, which its own rows answer yes or no
-            prop, polarity, about = "property", "+", "model"
+            # verb belongs to the property asked about, which its own rows answer yes or no;
+            # "it isn't allowed to stay in a Fireteam": a refusal right before the verb is its own
+            prop, polarity, about = "property", "-" if self._refused_before_asked() else "+", "model"
         if properties and prop in ("property", "plain") and (self._property_negated()
                                                              or getattr(self, "composite_rejected", False)):
             # "Is it correct that a trooper in HD does not add its Order to the Pool?": asked of
@@ -246,6 +247,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 self._use(m)
         self._uncombined_states(states, properties, state_mentions)
         self._own_page_axes(states, context, actions)
+        self._exception_clause()
         own = [a for a in actions if a.by == "self" and a.kind == "skill"]
         if len(own) == 2:  # "declares Move + BS Attack": the first and second Short Skill, in order
             for n, a in enumerate(own, 1):
@@ -278,6 +280,36 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             if named & elsewhere and states[0] not in testing_states:
                 words = next((c.doc for c in CONDITIONS.values() if c.axis == axis and c.values == frozenset({value})), value)
                 self.issues.append(self.vocab_text("untested_issue").format(conditions=words))
+
+    def _refused_before_asked(self) -> bool:
+        """Whether a refusal ("not allowed to", "forbidden to": an asking phrase for "may" with
+        polarity "-") ends right before the asking verb the reading answers, in its sentence."""
+        at = self.asked_at
+        return at is not None and any(
+            m.kind == "ask" and m.value.startswith("may:-") and at - 1 <= m.end <= at
+            and self.toks[m.start].sent == self.toks[at].sent for m in self.mentions)
+
+    def _exception_clause(self) -> None:
+        """"They can't declare an Attack unless they Discover him first or use an Intuitive
+        Attack, right?": an exception naming a Skill or event, in the asking sentence, makes the
+        question one about a rule and its exception together, which no row answers as one:
+        an issue, naming the words."""
+        for start in self._phrase_starts("exception"):
+            if self.toks[start].sent != self.last:
+                continue
+            named = [m for m in self.mentions if m.kind == "subject" and m.start > start
+                     and self.toks[m.start].sent == self.last]
+            if named:
+                words = " ".join(t.text for t in self.toks[start:named[0].end])
+                self.issues.append(self.vocab_text("exception_issue").format(words=words))
+                return
+
+    def _phrase_starts(self, name: str) -> list[int]:
+        """Where a phrase of the word list `name` starts among the question's words (a phrase
+        of several words is matched word by word: "a menos que")."""
+        phrases = [p.split() for p in self._words(name)]
+        lows = [t.low for t in self.toks]
+        return [i for i in range(len(lows)) if any(lows[i:i + len(p)] == p for p in phrases)]
 
     def _set_claims_aside(self) -> None:
         """What someone claims or believes in the scene ("My opponent said Surprise Attack only

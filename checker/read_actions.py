@@ -848,9 +848,7 @@ class _Actions:
             for m in dropped:
                 self._use(m)
             subjects = [m for m in subjects if m not in dropped]
-        weapon_of = [m for m in subjects if any(
-            m.value in subs[n.value].made_with and 0 <= m.start - n.end <= 3 and self.toks[n.start].sent == self.toks[m.start].sent
-            and any(self.toks[k].low in self._words("instrument") for k in range(n.end, m.start)) for n in subjects)]
+        weapon_of = [m for m in subjects if any(m.value in subs[n.value].made_with and self._made_with(n, m) for n in subjects)]
         for m in weapon_of:
             self._use(m)  # "an Intuitive Attack with his flamethrower": what it is made with (`made_with`)
         subjects = [m for m in subjects if m not in weapon_of]
@@ -864,6 +862,18 @@ class _Actions:
                 self._use(m)
             subjects = [m for m in subjects if m not in generic]
         return subjects
+
+    def _made_with(self, skill: Mention, weapon: Mention) -> bool:
+        """Whether `weapon` is named as what `skill` is made with: after it, "with" between ("an
+        Intuitive Attack with his flamethrower"), or before it, "as" between ("my flamethrower as
+        an Intuitive Attack"), a few words apart in one sentence."""
+        if self.toks[skill.start].sent != self.toks[weapon.start].sent:
+            return False
+        if 0 <= weapon.start - skill.end <= 3:
+            return any(self.toks[k].low in self._words("instrument") for k in range(skill.end, weapon.start))
+        if 0 <= skill.start - weapon.end <= 3:
+            return any(self.toks[k].low in self._words("as_what") for k in range(weapon.end, skill.start))
+        return False
 
     def _excepted(self, m: Mention) -> int | None:
         """Where the words that set the Skill `m` apart from a general term start ("a Long Skill

@@ -89,22 +89,41 @@ class _AskedAndComposites:
         elif self._negated(best) and not self._negative_question(best):
             polarity = flipped(polarity)
             self._use_negation(best)
+        elif (after := self._negation_after_modal(best)) is not None:
+            # "So he can't Discover it again this turn, right?", "You cannot Reset against a camo
+            # marker?": the statement's modal is negated, not the Skill after it ("he couldn't
+            # try again until the next Turn": not until then is only from then, as above)
+            if not self._not_until(best):
+                polarity = flipped(polarity)
+            self.used.add(after)
         value = prop if prop in ("open", "private") else None
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
 
+    def _negation_after_modal(self, ask: Mention) -> int | None:
+        """The negation right after a one-word modal asking "may" in the question's own sentence
+        ("So he can't Discover it again, right?", "you cannot…?", "it may not…?"): where it
+        stands; None when there is none, when it is a negative question's own ("Can't the enemy
+        shoot…?", "…, can he not?"), or when another asking word follows in the sentence ("I
+        can't see the marker, so can I Discover it?": the negation is the scene's)."""
+        i, sent = ask.end, self.toks[ask.start].sent
+        if (ask.end - ask.start != 1 or not ask.value.startswith("may:") or sent != self.last or i >= len(self.toks)
+                or self.toks[ask.start].low not in self._words("modal") or self.toks[i].sent != sent
+                or self.rec.roles.get(i) != "negation" or self.toks[i].low not in self._list("clause_negation")
+                or i in self.used or self._question_negation(i)):
+            return None
+        if any(m.kind == "ask" and m.start > i and self.toks[m.start].sent == sent for m in self.mentions + self.rec.overlay):
+            return None
+        return i
+
     def _modal_negation(self, i: int) -> bool:
         """"it can't be regained", "it cannot be regained": a negation right after a modal verb
-        (or one that holds it) whose own clause is the property's, not a relative clause before it
+        ("cannot" is read as "can not": see `words.tokenize`) whose own clause is the property's, not a relative clause before it
         ("a Fireteam which does not have a leader", "an opponent that does not ask")."""
-        low = self.toks[i].low
-        if low in self._words("modal_negation"):
-            j = i - 1
-        elif i > 0 and self.toks[i - 1].low in self._words("modal"):
-            j = i - 2
-        else:
+        if not (i > 0 and self.toks[i - 1].low in self._words("modal")):
             return False
+        j = i - 2
         while j >= 0 and self.toks[j].sent == self.toks[i].sent and self.rec.roles.get(j) in ("pronoun", "stop") \
                 and self.toks[j].low not in self._words("relative") and not self.toks[j].brk:
             j -= 1

@@ -365,9 +365,11 @@ class _StatesAndConditions:
         if not (2 <= len(tail) <= 3 and tail[0].low in self._list("question") and tail[-1].low in self._words("tag_pronoun")
                 and all(t.low == "not" for t in tail[1:-1])):
             return False
-        # "…stays hidden if it does not shoot, does it?": a condition's negation is its own
+        # "…stays hidden if it does not shoot, does it?": a condition's negation is its own (not
+        # one of a clause after the condition's: "Once revealed, he can't go back, can he?")
+        clause = max((t.i + 1 for t in toks if t.i < i and t.brk), default=toks[0].i)
         return not any(t.low in self._words("if_when") or self.rec.roles.get(t.i) == "condition"
-                       for t in toks if t.i < i)
+                       for t in toks if clause <= t.i < i)
 
     def _question_opening(self, i: int):
         """The word that opens the question holding word `i`: its sentence's first, or, when

@@ -62,8 +62,18 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             group_places[sid] = per_group
     roles: dict[int, str] = {}
     covered = {i for m in mentions for i in range(m.start, m.end)}
+    # "nothing but Cautious Movement", "no matter what": a negation inside a filler phrase of
+    # several words negates nothing
+    phrase = {i for m in mentions if m.kind == "filler" and m.end - m.start > 1 for i in range(m.start, m.end)}
+    # and the negation that such a phrase's own negative word agrees with ("no declara nada más
+    # que Movimiento Cauteloso" declares only that)
+    nothing = vocab.word_lists.get("nothing", frozenset())
+    phrase |= {i for m in mentions if m.kind == "filler" and m.end - m.start > 1 and toks[m.start].low in nothing
+               for i in range(max(0, m.start - 3), m.start)
+               if toks[i].sent == toks[m.start].sent and toks[i].low in vocab.listed("negation", lang)}
     for tok in toks:
-        roles[tok.i] = _role(vocab, tok, tok.i in covered, lang)
+        role = _role(vocab, tok, tok.i in covered, lang)
+        roles[tok.i] = "stop" if role == "negation" and tok.i in phrase else role
     return Recognized(toks, mentions, overlay, composites, roles, lang, group_places)
 
 

@@ -103,9 +103,10 @@ def tokenize(text: str) -> list[Token]:
             low = _ORDINALS.get(low, low)
             if word[-1:] in "º°˚" and word[:-1].isdigit() and int(word[:-1]) >= 45:
                 low = word[:-1]  # "360º": degrees (the ordinal sign folds to "o"), not "360o"
-            if low in _BARE_NOT:  # "dont" is "do not"
-                tokens.append(Token(word[:-2], low[:-2], len(tokens), sent, cap))
-                word, low, cap = "not", "not", False
+            if low in _BARE_NOT or low == "cannot":  # "dont" is "do not", "cannot" is "can not"
+                cut = 3 if low == "cannot" else 2
+                tokens.append(Token(word[:-cut], low[:-cut], len(tokens), sent, cap))
+                word, low, cap = word[-3:] if cut == 3 else "not", "not", False
             tokens.append(Token(word, low, len(tokens), sent, cap, brk, poss))
             starts_sentence = False
             found = True

@@ -386,7 +386,7 @@ def test_issue_ten_answer_from_the_deciding_passage(answer_of, question):
 
 QUESTIONS = [(q.id, q.text, q.edition, q.lang) for q in question_sets.tuning()] + \
             [(f"paraphrase {i}", p.text, p.edition, p.lang) for i, p in enumerate(question_sets.paraphrases(), 1)]
-_CONTRACTIONS = {"can't": "can not", "won't": "will not"}
+_CONTRACTIONS = {"can't": "can not", "won't": "will not", r"\bcannot\b": "can not"}
 
 
 def _question_words(text: str) -> set[str]:
