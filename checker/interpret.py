@@ -107,6 +107,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         #: Skills set apart from a general term ("a Long Skill other than Cautious Movement").
         self.excluded: list[str] = []
         self.edition = self._edition(edition)
+        #: The asking sentence is a statement a last sentence only confirms ("…, ¿verdad?").
+        self.statement_confirmed = False
         self.last = self._question_sentence()
         self._set_claims_aside()
         self.mentions = self._asked_cues(self.rec.mentions)
@@ -512,6 +514,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):
                 self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"
                 self.who_is_right = True
+            self.statement_confirmed = True
             return last - 1
         in_last = [m for m in self.rec.mentions if self.toks[m.start].sent == last]
         named = {m.kind for m in in_last}

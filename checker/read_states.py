@@ -339,7 +339,8 @@ class _StatesAndConditions:
             return True  # "He can't shoot my camo marker, can he?": asks whether he can
         first = self._question_opening(i)
         if i == first.i:
-            return t.low == "no"  # "¿No pierde el camuflaje?"
+            # "¿No pierde el camuflaje?"; not "No puedo declararlo, ¿verdad?", a statement to confirm
+            return t.low == "no" and not self.statement_confirmed
         if first.low not in self._list("question"):
             return False
         between = [x for x in self.toks[first.i + 1:i]]
