@@ -96,10 +96,24 @@ class _AskedAndComposites:
             if not self._not_until(best):
                 polarity = flipped(polarity)
             self.used.add(after)
+        self._contrasts_agreeing(best, chosen)
         value = prop if prop in ("open", "private") else None
         if prop in ("open", "private"):
             prop, polarity = "open", ("+" if prop == "open" else "-") if polarity == "+" else ("-" if prop == "open" else "+")
         return prop, polarity, about, value
+
+    def _contrasts_agreeing(self, best: Mention, chosen: list[Mention]) -> None:
+        """"He shows up as a CAMO marker, not as a model, right?", "sigue oculto y no revelado":
+        an asking phrase said negated after the one asked, saying the same the other way round,
+        is a contrast that agrees with it: its negation is read."""
+        prop, polarity = best.value.split(":")[:2]
+        for m in chosen:
+            if m is best or m.start < best.end or self.toks[m.start].sent != self.toks[best.start].sent:
+                continue
+            p, pol = m.value.split(":")[:2]
+            if p == prop and pol == flipped(polarity) and self._negated(m):
+                self._use_negation(m)
+                self._use(m)
 
     def _negation_after_modal(self, ask: Mention) -> int | None:
         """The negation right after a one-word modal asking "may" in the question's own sentence
