@@ -49,6 +49,8 @@ class _Accounting:
                 continue
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
                 continue  # "Doesn't it lose…?", "…, or not?": asked as the plain question
+            if role == "negation" and t.low in self._words("nor") and self._continues_negation(t.i):
+                continue  # "no tiene Camuflaje ni nada parecido": the negation read before goes on
             if role == "negation":
                 # "in HD, not a marker": set beside another state, named before it in the sentence
                 aside = t.i > 0 and self.toks[t.i - 1].brk and any(
@@ -79,6 +81,16 @@ class _Accounting:
                 continue
             out.append(t.text)
         return list(dict.fromkeys(out))
+
+    def _continues_negation(self, i: int) -> bool:
+        """Whether a negation read already stands before word `i` in its clause ("no lleva visor
+        *ni* Sensor", "without a visor *nor* anything special"): `i` goes on with it."""
+        for k in range(i - 1, -1, -1):
+            if self.toks[k].sent != self.toks[i].sent or self.toks[k].low in self._words("clause_break"):
+                return False
+            if self.rec.roles.get(k) == "negation" and k in self.used:
+                return True
+        return False
 
     def _names_earlier_event(self, i: int) -> bool:
         """"moved into base contact with his Fusilier… Do I lose camo just from *the contact*?":

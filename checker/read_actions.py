@@ -526,6 +526,11 @@ class _Actions:
         subject ("My camo Ninja sits next to the enemy Lt. Can she…?"); any other, the latest."""
         if self._keeps_own_state(pronoun.i):
             return "self"  # "Does it keep its marker state…?": the one whose state it is
+        things = [c for c in prev if self._names_a_thing(c[1])]
+        if pronoun.low in self._words("thing_pronoun") and things:
+            # "My camo marker is next to his Fusilier. Is it revealed if it shoots?": "it" stands
+            # for the thing named (the marker), not for the trooper ("he") named after it
+            return max(things, key=lambda c: c[1])[0]
         if pronoun.low not in self._words("subject_pronoun"):
             # "can she use Surprise Attack on him?": "him" is not the "she" of its own clause
             # nor anyone named in its own clause, nor that one named again: "He walked in front of

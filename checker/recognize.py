@@ -41,6 +41,11 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     toks = tokenize(text)
     lang = language(vocab, toks, text)
     mentions = vocab.scan(toks, lang=lang)
+    # "a 20 cm": a unit after a number is a distance, not a term the unit's letters also spell
+    # ("CM", Cautious Movement)
+    units = vocab.word_lists.get("length_unit", frozenset())
+    mentions = [m for m in mentions if not (m.end - m.start == 1 and m.start > 0 and toks[m.start].low in units
+                                            and toks[m.start - 1].low.isdigit())]
     overlay = vocab.scan(toks, overlay=True, lang=lang)
     states = [(m.start, m.end) for m in mentions if m.kind in ("state", "hint", "weak_state", "other_state")]
     composites = []
