@@ -324,10 +324,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         states = ("state", "hint", "weak_state")
         if getattr(self, "who_is_right", False):
             # "My opponent says it is revealed, I say it stays. Who's right?": the first claim is
-            # asked, the second is its denial
-            said = [t.i for t in self.toks if t.sent == self.last and t.low in reporting]
+            # asked, the second is its denial (in the same sentence or the next: "He says it
+            # stays a marker; I say contact cancels it.")
+            first = self.toks[self._claim_verbs()[0]].sent if self._claim_verbs() else self.last
+            said = [i for i in self._claim_verbs() if first <= self.toks[i].sent <= self.last]
             if len(said) >= 2:
-                span = [t.i for t in self.toks[said[1]:] if t.sent == self.last]
+                span = [t.i for t in self.toks[said[1]:] if t.sent <= self.last]
                 self._set_aside({*span}, [span])
             return
         if not any(m.kind in ("subject",) + states and self.toks[m.start].sent == self.last for m in self.rec.mentions) \
@@ -366,6 +368,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                            if m.kind == "cue" and m.start in claimed}
         self._set_aside(claimed, spans)
 
+    def _claim_verbs(self) -> list[int]:
+        """Where the reporting verbs of claims stand ("says", "dice"), up to the asking sentence,
+        each with someone named right before it ("he says", "my opponent claims", "I say")."""
+        reporting = self._words("reporting")
+        return [t.i for t in self.toks if t.sent <= self.last and t.low in reporting and t.i > 0
+                and self.toks[t.i - 1].sent == t.sent]
+
     def _other_claims_aside(self) -> None:
         """With two claims or more before a question that asks whether one person is right
         ("Player A says X, player B says Y. Is A right?", "My opponent says X, I say Y. Is he
@@ -385,6 +394,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         claims = [(self._reporter_key(v), v, b) for v, b in zip(verbs, bounds)]
         agreeing = any(t.low in self._words("agreeing") for t in self.toks[verbs[-1]:end])
         self.dispute = (asked, claims, agreeing)
+
 
     def _asked_claim(self) -> int | None:
         """Which claim of a dispute (`self.dispute`) is the one of whom the question asks ("Is A
