@@ -66,9 +66,13 @@ def _misspelt_asking_word(unplaced: list[str], lang: str) -> tuple[str, str] | N
     Read only on this rare path: the lexicon's TOML is not part of the logic cache's hot path."""
     import difflib
 
+    from rulecheck.checker.vocabulary import common_words
+
     words = _asking_words(lang)
+    known = common_words(lang)
     for word in unplaced:
-        if len(word) >= 5 and " " not in word and word.lower() not in words:
+        # ("The judge stopped me": a word of the language is no misspelling of "popped")
+        if len(word) >= 5 and " " not in word and word.lower() not in words and word.lower() not in known:
             close = difflib.get_close_matches(word.lower(), words, n=1, cutoff=0.75)
             if close:
                 return word, close[0]
