@@ -470,7 +470,7 @@ class _Actions:
             role = self.rec.roles.get(t.i)
             if role == "speaker" and not self._possessive_before_noun(t.i) and t.low not in self._words("object_speaker"):
                 out.append((speaker, t.i))  # (not "me": "luego me disparó", "he shot me": the asker is the object)
-            elif role == "pronoun" and t.low not in self._words("possessive"):
+            elif role == "pronoun" and t.low not in self._words("possessive") and t.low not in self._list("object_pronoun"):
                 # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
                 # about, not the Leader; nor is one named as a target ("against my camo marker");
                 # nor the asker: "he", "him", "it" never stand for "I"
@@ -562,7 +562,7 @@ class _Actions:
         suffixes = tuple(self._list("object_suffix"))
         if not suffixes or m.end - m.start != 1 or not self._done_against(m.value):
             return False
-        if not self.toks[m.start].low.endswith(suffixes):
+        if not self.toks[m.start].low.endswith(suffixes) and not self._clitic_before(m.start):
             return False
         sent = self.toks[m.start].sent
         if any(self.toks[c[1]].sent == sent and c[1] < m.start for c in self._candidates()):
@@ -571,7 +571,15 @@ class _Actions:
         # subject ("Mi tropa en Camuflado está en LDT de un enemigo. ¿Puede dispararle?": it shoots)
         before = [s for s in state_mentions if s.end <= m.start]
         return bool(before) and all(self._object_position(self._np_start(s)) or self._after_word(s, "target")
-                                    for s in before)
+                                    or self._enemy_owned(s) for s in before)
+
+    def _clitic_before(self, i: int) -> bool:
+        """Whether an object pronoun stands before the verb at `i`, with at most a modal
+        between ("¿*Le* puede disparar?", "¿*Lo* descubro?")."""
+        k = i - 1
+        if k >= 0 and self._kind_at(k) == "ask":
+            k -= 1
+        return k >= 0 and self.toks[k].sent == self.toks[i].sent and self.toks[k].low in self._list("object_pronoun")
 
     def _keeps_own_state(self, i: int) -> bool:
         """Whether the pronoun at `i` is followed by a verb asking whether a state is kept or
