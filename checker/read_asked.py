@@ -58,6 +58,12 @@ class _AskedAndComposites:
             # "Is its Hidden Deployment cancelled with its model placed on the table?": the model
             # placed says more than the state ended (a Marker state may be kept)
             best = model
+        elif best.value.startswith("state_ends:+") and any(
+                self.toks[k].low in self._words("model_word") and self.toks[k].sent == self.toks[best.start].sent
+                for k in range(max(0, best.start - 2), best.start)):
+            # "Does his model go on the table?": the model, not the state, is the subject; whether
+            # it is revealed as its model is asked (a Marker state may be kept)
+            best = Mention("ask", "revealed:+", best.start, best.end, best.text)
         if best.value.split(":")[0] in ("revealed", "state_ends"):
             # "Can my HD trooper reveal itself to prevent him from entering the Marker State?":
             # revealing is the means, whether it may do what it is for is asked
