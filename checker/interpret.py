@@ -430,6 +430,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         _, claims, agreeing = dispute
         read = next((k for k, (_, v, b) in enumerate(claims) if v - 2 <= at < b), None)
         person = self._asked_claim()
+        for k, (_, v, b) in enumerate(claims):
+            if k != read and not any(m.kind in ("ask", "subject") and v < m.start < b for m in self.mentions):
+                # "…I said that reveals it, he said it doesn't": a bare denial of the claim read;
+                # its negation says only that it is the other view
+                self.used.update(i for i in range(v, b) if self.rec.roles.get(i) == "negation")
         if read is None or person is None or read == person or agreeing:
             return polarity
         _, v, b = claims[person]
