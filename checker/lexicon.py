@@ -354,6 +354,14 @@ def _strings(values: object, where: str) -> None:
         raise LogicTableError(f"{where}: give a non-empty list of phrases")
 
 
+def _signed_number(raw: dict, groups: tuple, where: str) -> int:
+    """`signed_number`: the index of one of the subject's own groups, or -1 when not given."""
+    n = raw.get("signed_number", -1)
+    if n != -1 and (not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < len(groups)):
+        raise LogicTableError(f"{where}: signed_number must be the index of one of its `all` groups (0 to {len(groups) - 1})")
+    return n
+
+
 def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str, Subject]:
     subjects: dict[str, Subject] = {}
     for sid, raw in data.get("subject", {}).items():
@@ -361,7 +369,8 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
         if not re.fullmatch(r"[a-z][a-z0-9_]*", sid):
             raise LogicTableError(f"{where}: id must be lower_snake_case")
         unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
-                              "category", "general", "others_state", "against", "made_with", "not_in_asking"}
+                              "category", "general", "others_state", "against", "made_with", "not_in_asking",
+                              "signed_number"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -381,7 +390,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
                                 str(raw.get("asks", "")), tuple(raw.get("situation", [])), bool(raw.get("category", False)),
                                 bool(raw.get("general", False)), bool(raw.get("others_state", False)),
                                 bool(raw.get("against", False)), tuple(raw.get("made_with", [])),
-                                bool(raw.get("not_in_asking", False)))
+                                bool(raw.get("not_in_asking", False)), _signed_number(raw, groups, where))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):

@@ -988,7 +988,7 @@ class _Actions:
         if not properties or not any(r.topic == "fact" for st in states for r in self.table.rows_for(st, properties[0])):
             return ()
         # not a distance ("a TO camo marker 8 inches away"): the fact asked is not measured in it
-        nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and t.i not in self.used
+        nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and (t.i not in self.used or t.signed)
                 and not self._measure_or_count(t.i)]
         for t in nums:
             self.used.add(t.i)

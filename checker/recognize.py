@@ -58,6 +58,8 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             # in "Hidden Deployment", "camouflaged" is in "camouflaged trooper"
             where = [(a, b) for a, b, exact in places_of.get((sid, n), ())
                      if exact or not any(a < e and s < b for s, e in states)]
+            if n == vocab.subjects[sid].signed_number:
+                where += _signed_numbers(toks, mentions, sid)  # "made at -6": a MOD
             if not where:
                 break
             places += where
@@ -80,6 +82,15 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
         role = _role(vocab, tok, tok.i in covered, lang)
         roles[tok.i] = "stop" if role == "negation" and tok.i in phrase else role
     return Recognized(toks, mentions, overlay, composites, roles, lang, group_places)
+
+
+def _signed_numbers(toks: list, mentions: list[Mention], sid: str) -> list[tuple[int, int]]:
+    """Numbers written with a minus sign in the question's last sentence ("Is the Discover roll
+    made at -6?"), as places of the group `sid` fills with them; not one said of another Skill
+    right after it ("do enemies still get -6 to shoot him?")."""
+    last = toks[-1].sent if toks else 0
+    return [(t.i, t.i + 1) for t in toks if t.signed and t.sent == last and not any(
+        m.kind == "subject" and 1 <= m.start - t.i <= 2 and m.value != sid for m in mentions)]
 
 
 _LENGTH = re.compile(r"\d+(?:[.,]\d+)?(?:cm|mm|in|inch|inches)")

@@ -63,6 +63,9 @@ class Subject(NamedTuple):
     #: A property whose words inside a longer phrase asking whether the trooper is revealed ("Is it
     #: *put on the table* as a Camo marker?") ask, and do not name it.
     not_in_asking: bool = False
+    #: The group (counted from 0) of `all` that a number written with a minus sign fills ("is
+    #: the Discover roll made at -6?": a MOD); -1 for none.
+    signed_number: int = -1
 
 
 class Mention(NamedTuple):

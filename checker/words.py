@@ -56,6 +56,8 @@ class Token(NamedTuple):
     brk: bool = False
     #: Written with "'s" ("the leader's attack", or "it's"): an owner, or a contracted "is".
     poss: bool = False
+    #: A number written with a minus sign ("-6"): a MOD.
+    signed: bool = False
 
 
 def fold(text: str) -> str:
@@ -107,7 +109,9 @@ def tokenize(text: str) -> list[Token]:
                 cut = 3 if low == "cannot" else 2
                 tokens.append(Token(word[:-cut], low[:-cut], len(tokens), sent, cap))
                 word, low, cap = word[-3:] if cut == 3 else "not", "not", False
-            tokens.append(Token(word, low, len(tokens), sent, cap, brk, poss))
+            signed = word.isdigit() and t.start() > 0 and chunk[t.start() - 1] in "-\u2212" and (
+                t.start() < 2 or not chunk[t.start() - 2].isalnum())
+            tokens.append(Token(word, low, len(tokens), sent, cap, brk, poss, signed))
             starts_sentence = False
             found = True
         last = m.end()

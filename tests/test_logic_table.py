@@ -135,6 +135,25 @@ def test_bad_lexicons_name_the_entry(tmp_path, change, message):
     assert message in str(e.value) and "en.toml" in str(e.value), str(e.value)
 
 
+@pytest.mark.parametrize("value", [2, -2, "0", True])
+def test_signed_number_names_one_of_the_subjects_groups(tmp_path, value):
+    extra = f'\n[subject.hop_mod]\nkind = "property"\nall = [["mod"], ["hop"]]\nsigned_number = {value!r}\n'.replace("'", '"')
+    extra = extra.replace("True", "true")
+    with pytest.raises(LogicTableError, match=r"\[subject.hop_mod\]: signed_number must be the index of one of its `all` groups"):
+        load_with(tmp_path, extra)
+
+
+def test_a_signed_number_fills_the_mod_group(table):
+    """"Is the Discover roll made at -6?": the number written with a minus sign is the MOD
+    (`signed_number` of discover_mod), asked about as a number; "-6 to shoot him" is not."""
+    from rulecheck.checker.interpret import read_question
+
+    made_at = read_question(table, "N3: is the Discover roll against a TO marker made at -6?")
+    assert made_at.properties == ("discover_mod",) and made_at.numbers == ("6",)
+    shoot = read_question(table, "N3: once my TO camo guy gets discovered, do enemies still get -6 to shoot him?")
+    assert shoot.properties != ("discover_mod",)
+
+
 def test_an_unknown_parent_subject(tmp_path):
     with pytest.raises(LogicTableError, match=r"\[subject.hop\]: unknown parent 'skil'"):
         load_with(tmp_path, '\n[subject.hop]\nkind = "skill"\nparents = ["skil"]\n')
