@@ -114,6 +114,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         #: The asking sentence is a statement a last sentence only confirms ("…, ¿verdad?").
         self.statement_confirmed = False
         self.last = self._question_sentence()
+        if self._opens_with(self.last, "disconfirm_opening"):
+            # "Am I wrong that I can try again?": asks whether the clause after it is false
+            self.disconfirmed = not self.disconfirmed
         self._set_claims_aside()
         self.mentions = self._asked_cues(self.rec.mentions)
         #: Axes a cue of the question's own sentence set ("…outside his LoF?"), not the scene's.
@@ -371,6 +374,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.claim_axes = {m.value.split("=")[0] for m in self.rec.mentions + self.rec.overlay
                            if m.kind == "cue" and m.start in claimed}
         self._set_aside(claimed, spans)
+
+    def _opens_with(self, sent: int, name: str) -> bool:
+        """Whether sentence `sent` opens with a phrase of the word list `name`."""
+        lows = [t.low for t in self.toks if t.sent == sent]
+        return any(lows[:len(p.split())] == p.split() for p in self._words(name))
 
     def _claim_verbs(self) -> list[int]:
         """Where the reporting verbs of claims stand ("says", "dice"), up to the asking sentence,
