@@ -728,6 +728,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         """The edition asked for (`--edition`), else one the question names ("N3"); checked."""
         # not inside a name the question uses ("Visor Multiespectral N3": the Visor's level)
         inside = {i for m in self.rec.mentions if m.end - m.start > 1 for i in range(m.start, m.end)}
+        # nor right after a Skill or piece of Equipment ("Disparo Sorpresa N1": its level)
+        levels = {m.end for m in self.rec.mentions if m.kind in ("subject", "term", "game_term", "weapon")}
+        for i in levels:
+            if i < len(self.toks) and len(self.toks[i].low) == 2 and self.toks[i].low[0] in "nl" and self.toks[i].low[1].isdigit():
+                inside.add(i)
+                self.used.add(i)
         named = [t for t in self.toks if t.text.upper() in EDITIONS and t.i not in inside]
         for t in named:
             self.used.add(t.i)
