@@ -278,6 +278,12 @@ class _AskedAndComposites:
             # leads to, nor "If my marker is revealed by a Discover, can he shoot it?", whose
             # Discover the may-question would then drop)
             return True
+        if ask.value.split(":")[0] in ("revealed", "state_ends") and ask.value.split(":")[1:2] == ["-"] and any(
+                m.start >= ask.end and self.toks[m.start].sent == sent and m.value.startswith("may:")
+                and any(self.toks[k].brk for k in range(ask.end - 1, m.start)) for m in asks):
+            # "…was another Move without revealing, can I still declare my ARO?": the state said
+            # kept in a clause before the one that asks whether he may is the scene
+            return True
         before = [m for m in asks if m.end <= ask.start and self.toks[m.start].sent == sent]
         if not before:
             return False
