@@ -257,6 +257,7 @@ class _StatesAndConditions:
                     and not (i > 0 and self.toks[i - 1].low in self._words("mine") | {"own"}
                              and self._speaker_side() == "self"))
                 if not owner and self.rec.roles.get(i) not in ("speaker", "pronoun") and low not in self._list("article") \
+                        and low not in self._words("area_determiner") \
                         and low not in ("of", "de", "s"):  # "out of its LoF", "fuera de su LdT", "my trooper's LoF"
                     break
             outside = [i for i, w in before if w in self._words("lof_outside")]
@@ -268,6 +269,13 @@ class _StatesAndConditions:
             elif inside:
                 value = "inside"
                 self.used.add(inside[0])
+                k = inside[0] - 1
+                while k >= 0 and self.rec.roles.get(k) in ("passive", "stop") and inside[0] - k <= 2:
+                    k -= 1
+                if k >= 0 and self.rec.roles.get(k) == "negation" and k not in self.used \
+                        and self.toks[k].sent == self.toks[m.start].sent:
+                    value = "outside"  # "he isn't in any enemy LoF": the negation before "in"
+                    self.used.add(k)
             elif m.start > 0 and self.rec.roles.get(m.start - 1) == "negation" and m.start - 1 not in self.used:
                 value = "outside"  # "in ZoC but not LoF" (the negation, now used, flips nothing below)
                 self.used.add(m.start - 1)
