@@ -222,6 +222,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
     word_lists["phrases@stems"] = _phrase_stems(vocab, word_lists)
     vocab.word_lists = word_lists
     vocab.groups = _groups(vocab, data, lexicons)
+    vocab.group_counts = {sid: len(g) for sid, g in vocab.groups.items()}
     vocab.index_groups()
     return vocab
 

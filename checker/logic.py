@@ -271,7 +271,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 13
+_CACHE_FORMAT = 15
 
 
 def _cache_file() -> str | None:
@@ -297,6 +297,8 @@ def _cache_file() -> str | None:
 def _to_plain(table: LogicTable) -> tuple:
     """The table as tuples, dicts and strings only: `marshal` writes it, and reading it back
     runs no code (unlike a pickle, a tampered file cannot execute anything)."""
+    from rulecheck.checker.words import pack_stems
+
     vocab = table.vocabulary
     rows = tuple((r.id, r.state, r.edition, r.topic, r.subject, tuple(c.name for c in r.conditions), r.outcome,
                   r.priority, r.because, r.cites, r.answer, r.because_es, r.answer_es) for r in table.rows)
@@ -305,18 +307,19 @@ def _to_plain(table: LogicTable) -> tuple:
     states = tuple(tuple(st) for st in vocab.states.values())
     return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects, vocab.state_names,
             tuple(vocab.cues), Packed.pack(vocab.index), vocab.overlay, vocab.other_states, relays, states, vocab.word_lists,
-            vocab.groups, vocab.stems, vocab.labels_es, table.verdicts, table.wording, Packed.pack(vocab.group_index))
+            Packed.pack(vocab.groups), pack_stems(vocab.stems), vocab.labels_es, table.verdicts, table.wording,
+            Packed.pack(vocab.group_index), vocab.group_counts)
 
 
 def _from_plain(data: tuple) -> LogicTable:
     """Rebuild a table from `_to_plain`'s form; any mismatch raises (and the cache is ignored)."""
     (tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay, other_states, relays,
-     states, word_lists, groups, stems, labels_es, verdicts, wording, group_index) = data
+     states, word_lists, groups, stems, labels_es, verdicts, wording, group_index, group_counts) = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
     vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), Packed(index), overlay,
-                       other_states, {st[0]: StateInfo(*st) for st in states}, word_lists, groups, stems, labels_es,
-                       Packed(group_index))
+                       other_states, {st[0]: StateInfo(*st) for st in states}, word_lists, Packed(groups), {}, labels_es,
+                       Packed(group_index), group_counts)
     table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), *rest)
                   for i, st, ed, topic, subj, conds, *rest in rows]
     fireteam = {(r[0], r[1]): Relay(*r) for r in relays}

@@ -51,9 +51,9 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     composites = []
     group_places: dict[str, list[list[tuple[int, int]]]] = {}
     places_of = vocab.scan_groups(toks, lang)
-    for sid, groups in vocab.groups.items():
+    for sid, count in vocab.group_counts.items():
         places, per_group = [], []
-        for n in range(len(groups)):
+        for n in range(count):
             # a group's words take part of a state's name only word for word: "deploy" is not
             # in "Hidden Deployment", "camouflaged" is in "camouflaged trooper"
             where = [(a, b) for a, b, exact in places_of.get((sid, n), ())
@@ -65,7 +65,7 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             places += where
             per_group.append(where)
         else:
-            composites.append((sid, len(groups), places))
+            composites.append((sid, count, places))
             group_places[sid] = per_group
     roles: dict[int, str] = {}
     covered = {i for m in mentions for i in range(m.start, m.end)}

@@ -100,7 +100,7 @@ class Vocabulary:
                  other_states: dict[str, tuple[str, ...]] | None = None,
                  states: dict[str, StateInfo] | None = None, word_lists: dict[str, frozenset] | None = None,
                  groups: dict | None = None, stems: dict | None = None, labels_es: dict | None = None,
-                 group_index: dict | None = None) -> None:
+                 group_index: dict | None = None, group_counts: dict[str, int] | None = None) -> None:
         self.subjects = subjects
         self.states = states if states is not None else {}
         self.word_lists = word_lists if word_lists is not None else {}
@@ -113,6 +113,9 @@ class Vocabulary:
         self.other_states = other_states if other_states is not None else {}
         #: composite subject id → its word groups, each a tuple of (spec, lang).
         self.groups = groups if groups is not None else {}
+        #: composite subject id → how many groups it has (what reading a question needs of
+        #: `groups`, which the logic cache then keeps packed).
+        self.group_counts = group_counts if group_counts is not None else {sid: len(g) for sid, g in self.groups.items()}
         #: the groups' phrases by first-word key (as `index`): key → [(sid, group number, spec, lang)].
         self.group_index = group_index if group_index is not None else {}
         self.stems = stems if stems is not None else {}

@@ -147,10 +147,22 @@ _stemmers: dict[str, object] = {}
 _stem_cache: dict[str, dict[str, str]] = {"en": {}, "es": {}}
 
 
+#: language → first letter → the marshalled {word: stem} of the lexicon's words starting with it
+#: (`preload_stems`): unpacked a letter at a time, as a question's words ask for them.
+_packed_stems: dict[str, dict[str, bytes]] = {}
+
+
 def stem(word: str, lang: str) -> str:
     """The Snowball stem of a folded word in `lang` (`en` or `es`)."""
     known = _stem_cache[lang]
     hit = known.get(word)
+    if hit is None:
+        bucket = _packed_stems.get(lang, {}).pop(word[:1], None)
+        if bucket is not None:
+            import marshal  # built in
+
+            known.update(marshal.loads(bucket))
+            hit = known.get(word)
     if hit is None:
         stemmer = _stemmers.get(lang)
         if stemmer is None:
@@ -161,8 +173,24 @@ def stem(word: str, lang: str) -> str:
     return hit
 
 
-def preload_stems(known: dict[str, dict[str, str]]) -> None:
-    """Seed the stem cache (the lexicon's own words, from the logic cache): a question made of
-    known words never loads the stemmer."""
+def pack_stems(known: dict[str, dict[str, str]]) -> dict[str, dict[str, bytes]]:
+    """The lexicon's stems as the logic cache keeps them: per language, per first letter,
+    marshalled on their own (see `preload_stems`)."""
+    import marshal
+
+    out: dict[str, dict[str, bytes]] = {}
     for lang, stems in known.items():
-        _stem_cache.setdefault(lang, {}).update(stems)
+        buckets: dict[str, dict[str, str]] = {}
+        for word, st in stems.items():
+            buckets.setdefault(word[:1], {})[word] = st
+        out[lang] = {letter: marshal.dumps(b) for letter, b in buckets.items()}
+    return out
+
+
+def preload_stems(packed: dict[str, dict[str, bytes]]) -> None:
+    """Seed the stem cache with the lexicon's own words (`pack_stems`' form, from the logic
+    cache): a question made of known words never loads the stemmer, and only the letters its
+    words start with are unpacked."""
+    for lang, buckets in packed.items():
+        _stem_cache.setdefault(lang, {})
+        _packed_stems.setdefault(lang, {}).update(buckets)
