@@ -89,7 +89,9 @@ def _signed_numbers(toks: list, mentions: list[Mention], sid: str) -> list[tuple
     made at -6?"), as places of the group `sid` fills with them; not one said of another Skill
     right after it ("do enemies still get -6 to shoot him?")."""
     last = toks[-1].sent if toks else 0
-    return [(t.i, t.i + 1) for t in toks if t.signed and t.sent == last and not any(
+    # ("…con un -6, ¿verdad?": a last sentence of a word or two only confirms the one before)
+    asking = {last, last - 1} if sum(t.sent == last for t in toks) <= 2 else {last}
+    return [(t.i, t.i + 1) for t in toks if t.signed and t.sent in asking and not any(
         m.kind == "subject" and 1 <= m.start - t.i <= 2 and m.value != sid for m in mentions)]
 
 
