@@ -35,6 +35,11 @@ class _AskedAndComposites:
         # right?"): its last asking verb is the conclusion asked about
         statement = not in_q or self.toks[-1].sent != self.last  # the asking sentence only confirms
         main = [] if statement else [m for m in chosen if not self._subordinate(m, chosen)]
+        if statement:
+            # "He said 'you can't do that while I can see you'. Was he right?": the conclusion is
+            # not the verb of a clause a condition word opens
+            main = [m for m in chosen if not self._in_condition(m.start)]
+            main = main if len(main) < len(chosen) else []
         # "Can I delay my ARO until it reveals?": the verb of a clause opened by "until" says
         # when, not what is asked (its words are still read)
         for m in chosen:
@@ -133,9 +138,20 @@ class _AskedAndComposites:
                 or self.rec.roles.get(i) != "negation" or self.toks[i].low not in self._list("clause_negation")
                 or i in self.used or self._question_negation(i)):
             return None
-        if any(m.kind == "ask" and m.start > i and self.toks[m.start].sent == sent for m in self.mentions + self.rec.overlay):
+        if any(m.kind == "ask" and m.start > i and self.toks[m.start].sent == sent and not self._in_condition(m.start)
+               for m in self.mentions + self.rec.overlay):
             return None
         return i
+
+    def _in_condition(self, k: int) -> bool:
+        """Whether word `k` is in a clause a condition word opens ("…while I can see you"),
+        with no comma between."""
+        for j in range(k - 1, -1, -1):
+            if self.toks[j].sent != self.toks[k].sent or self.toks[j].brk:
+                return False
+            if self.rec.roles.get(j) == "condition":
+                return True
+        return False
 
     def _modal_negation(self, i: int) -> bool:
         """"it can't be regained", "it cannot be regained": a negation right after a modal verb
