@@ -70,7 +70,7 @@ WORD_LISTS = {
     "instrument_negation": "negations that say how (without, sin): never the negation of a tag question",
     "agreeing": "words that make a claim agree with the one before (too, también): no dispute to turn round",
     "once_said": "words before \"it is revealed\" that make it a moment of the question (when, once), not a limit (before)",
-    "comparing": "words before an edition named only to compare (unlike in N3, como en N3)",
+    "comparing": "words before an edition or a state named only to compare (unlike in N3, como en N3, like TO camo)",
     "asker_asked": "words of a confirming question that ask whether the asker is right (am I right?, ¿tengo razón?)",
     "other_asked": "words of a confirming question that ask whether the other one is right (my opponent, ¿tiene razón?)",
     "asker_claim": "the word before a reporting verb, or the verb itself, that makes a claim the asker's (I say, yo digo, creo)",

@@ -40,6 +40,15 @@ class _StatesAndConditions:
             if skill:
                 self.hd_camouflage = True
         if len({m.value for m in strong}) > 1:
+            # "Is Discovering a HoloMask at -6 like TO camo?": a state named after a comparing word
+            # is the one compared with, not the one asked about
+            compared = [m for m in strong if any(self.toks[k].low in self._words("comparing")
+                                                  for k in range(max(0, self._np_start(m) - 1), m.start))]
+            if compared and len(compared) < len(strong):
+                for m in compared:
+                    self._use(m)
+                strong = [m for m in strong if m not in compared]
+        if len({m.value for m in strong}) > 1:
             # "my HD trooper delays its ARO against an enemy camo marker": the marker it acts
             # against is not the state asked about
             subjects = [m for m in strong if not self._target_state(m)]
