@@ -86,6 +86,7 @@ WORD_LISTS = {
     "object_pronoun": "object pronouns before a verb (le, lo): the one the Skill is done to, never who does it",
     "disconfirm_opening": "phrases opening a question that asks whether the clause after them is false (am I wrong that)",
     "area_determiner": "words that may stand between \"in\" and a LoF or Zone of Control (in *any* enemy LoF)",
+    "first_person_modal": "asking verbs in the first person (puedo): with an object pronoun, the asker acts on the trooper named",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

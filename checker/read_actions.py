@@ -570,8 +570,32 @@ class _Actions:
         # only a trooper in the state named as a target before ("contra mi CAMO"), never as the
         # subject ("Mi tropa en Camuflado está en LDT de un enemigo. ¿Puede dispararle?": it shoots)
         before = [s for s in state_mentions if s.end <= m.start]
+        if before and (self._speaker_side() == "enemy" or (not self._speaker_owns_state() and self._first_person_ask(m))):
+            # "Un CAMO se activa en mi LDT, ¿le puedo disparar?": the asker, not the one it names,
+            # shoots; no one asks whether they may shoot their own trooper
+            return True
         return bool(before) and all(self._object_position(self._np_start(s)) or self._after_word(s, "target")
                                     or self._enemy_owned(s) for s in before)
+
+    def _first_person_ask(self, m: Mention) -> bool:
+        """Whether the asking verb before the Skill `m`, in its sentence, is the asker's own
+        ("¿*Puedo* dispararle?", "¿Le *puedo* disparar?")."""
+        return any(n.kind == "ask" and n.end <= m.start and self.toks[n.start].sent == self.toks[m.start].sent
+                   and any(self.toks[k].low in self._words("first_person_modal") for k in range(n.start, n.end))
+                   for n in self.mentions)
+
+    def _has_object_clitic(self, n: Mention) -> bool:
+        """Whether the Skill `n` carries an object pronoun: as its own suffix ("dispararle"), before
+        it ("¿le puedo disparar?"), or on the verb that makes it ("hacerle un Ataque CD")."""
+        suffixes = tuple(self._list("object_suffix"))
+        if not suffixes:
+            return False
+        if n.end - n.start == 1 and self.toks[n.start].low.endswith(suffixes):
+            return True
+        k = n.start - 1
+        while k >= 0 and self.toks[k].low in self._list("article"):
+            k -= 1
+        return (k >= 0 and self.toks[k].low.endswith(suffixes)) or self._clitic_before(n.start)
 
     def _clitic_before(self, i: int) -> bool:
         """Whether an object pronoun stands before the verb at `i`, with at most a modal
@@ -623,6 +647,10 @@ class _Actions:
         if owner is not None:
             return owner
         subjects = [n for n in self.mentions if n.kind == "subject"]
+        if states and any(self._first_person_ask(n) and self._done_against(n.value) and self._has_object_clitic(n)
+                          and any(s.end <= n.start for s in states) for n in subjects):
+            # "Un marcador CAMO se activa en mi LDT, ¿le puedo disparar?": the asker shoots it
+            return "enemy"
         for m in states:
             start = self._np_start(m)
             # "shoot a camo marker", "descubrir el CAMO" (not "Ataque CD, ¿pierdo el DO?": an
