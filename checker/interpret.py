@@ -303,22 +303,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         Attack, right?": an exception naming a Skill or event, in the asking sentence, makes the
         question one about a rule and its exception together, which no row answers as one:
         an issue, naming the words."""
-        for start in self._phrase_starts("exception"):
-            if self.toks[start].sent != self.last:
-                continue
+        for start in (t.i for t in self.toks if t.sent == self.last and self._phrase_at(t.i, "exception")):
             named = [m for m in self.mentions if m.kind == "subject" and m.start > start
                      and self.toks[m.start].sent == self.last]
             if named:
                 words = " ".join(t.text for t in self.toks[start:named[0].end])
                 self.issues.append(self.vocab_text("exception_issue").format(words=words))
                 return
-
-    def _phrase_starts(self, name: str) -> list[int]:
-        """Where a phrase of the word list `name` starts among the question's words (a phrase
-        of several words is matched word by word: "a menos que")."""
-        phrases = [p.split() for p in self._words(name)]
-        lows = [t.low for t in self.toks]
-        return [i for i in range(len(lows)) if any(lows[i:i + len(p)] == p for p in phrases)]
 
     def _set_claims_aside(self) -> None:
         """What someone claims or believes in the scene ("My opponent said Surprise Attack only
@@ -333,8 +324,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "My opponent says it is revealed, I say it stays. Who's right?": the first claim is
             # asked, the second is its denial (in the same sentence or the next: "He says it
             # stays a marker; I say contact cancels it.")
-            first = self.toks[self._claim_verbs()[0]].sent if self._claim_verbs() else self.last
-            said = [i for i in self._claim_verbs() if first <= self.toks[i].sent <= self.last]
+            said = self._claim_verbs(self.last + 1)
             if len(said) >= 2:
                 span = [t.i for t in self.toks[said[1]:] if t.sent <= self.last]
                 self._set_aside({*span}, [span])
@@ -376,15 +366,15 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self._set_aside(claimed, spans)
 
     def _opens_with(self, sent: int, name: str) -> bool:
-        """Whether sentence `sent` opens with a phrase of the word list `name`."""
-        lows = [t.low for t in self.toks if t.sent == sent]
-        return any(lows[:len(p.split())] == p.split() for p in self._words(name))
+        """Whether sentence `sent` opens with a phrase of the word list `name` (of six words at most)."""
+        first = next((t.i for t in self.toks if t.sent == sent), None)
+        return first is not None and self._phrase_at(first, name, (6, 5, 4, 3, 2, 1)) > 0
 
-    def _claim_verbs(self) -> list[int]:
-        """Where the reporting verbs of claims stand ("says", "dice"), up to the asking sentence,
-        each with someone named right before it ("he says", "my opponent claims", "I say")."""
+    def _claim_verbs(self, before: int) -> list[int]:
+        """Where the reporting verbs of claims stand ("says", "dice") in the sentences before
+        sentence `before`, each with someone named right before it ("he says", "I say")."""
         reporting = self._words("reporting")
-        return [t.i for t in self.toks if t.sent <= self.last and t.low in reporting and t.i > 0
+        return [t.i for t in self.toks if t.sent < before and t.low in reporting and t.i > 0
                 and self.toks[t.i - 1].sent == t.sent]
 
     def _other_claims_aside(self) -> None:
@@ -392,12 +382,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         ("Player A says X, player B says Y. Is A right?", "My opponent says X, I say Y. Is he
         right?"): note who says what (`self.dispute`), so that once the asking words are found
         `_dispute_polarity` can tell whose claim they belong to."""
-        reporting = self._words("reporting")
         asking = self.toks[-1].sent
         if asking == self.last:
             return
-        verbs = [t.i for t in self.toks if t.sent < asking and t.low in reporting and t.i > 0
-                 and self.toks[t.i - 1].sent == t.sent]
+        verbs = self._claim_verbs(asking)
         asked = self._asked_person() if len(verbs) >= 2 else None
         if asked is None:
             return
@@ -406,7 +394,6 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         claims = [(self._reporter_key(v), v, b) for v, b in zip(verbs, bounds)]
         agreeing = any(t.low in self._words("agreeing") for t in self.toks[verbs[-1]:end])
         self.dispute = (asked, claims, agreeing)
-
 
     def _asked_claim(self) -> int | None:
         """Which claim of a dispute (`self.dispute`) is the one of whom the question asks ("Is A
@@ -731,7 +718,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         # nor right after a Skill or piece of Equipment ("Disparo Sorpresa N1": its level)
         levels = {m.end for m in self.rec.mentions if m.kind in ("subject", "term", "game_term", "weapon")}
         for i in levels:
-            if i < len(self.toks) and len(self.toks[i].low) == 2 and self.toks[i].low[0] in "nl" and self.toks[i].low[1].isdigit():
+            if i < len(self.toks) and len(self.toks[i].low) == 2 and self.toks[i].low[0] in self._words("level_prefix") \
+                    and self.toks[i].low[1].isdigit():
                 inside.add(i)
                 self.used.add(i)
         named = [t for t in self.toks if t.text.upper() in EDITIONS and t.i not in inside]

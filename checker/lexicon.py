@@ -87,6 +87,7 @@ WORD_LISTS = {
     "disconfirm_opening": "phrases opening a question that asks whether the clause after them is false (am I wrong that)",
     "area_determiner": "words that may stand between \"in\" and a LoF or Zone of Control (in *any* enemy LoF)",
     "first_person_modal": "asking verbs in the first person (puedo): with an object pronoun, the asker acts on the trooper named",
+    "level_prefix": "letters that, with a digit, give a Skill's level right after its name (Surprise Shot L1, Disparo Sorpresa N1), not an edition",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",
@@ -223,7 +224,6 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
     word_lists["phrases@stems"] = _phrase_stems(vocab, word_lists)
     vocab.word_lists = word_lists
     vocab.groups = _groups(vocab, data, lexicons)
-    vocab.group_counts = {sid: len(g) for sid, g in vocab.groups.items()}
     vocab.index_groups()
     return vocab
 

@@ -559,10 +559,7 @@ class _Actions:
         """A Spanish infinitive with its object as a suffix ("Descubrirlo", "dispararle") of a
         Skill done against another trooper, after the trooper in the state was named, in a
         question with no one named before it in its sentence: done to that trooper."""
-        suffixes = tuple(self._list("object_suffix"))
-        if not suffixes or m.end - m.start != 1 or not self._done_against(m.value):
-            return False
-        if not self.toks[m.start].low.endswith(suffixes) and not self._clitic_before(m.start):
+        if not self._done_against(m.value) or not self._has_object_clitic(m):
             return False
         sent = self.toks[m.start].sent
         if any(self.toks[c[1]].sent == sent and c[1] < m.start for c in self._candidates()):
@@ -647,7 +644,7 @@ class _Actions:
         if owner is not None:
             return owner
         subjects = [n for n in self.mentions if n.kind == "subject"]
-        if states and any(self._first_person_ask(n) and self._done_against(n.value) and self._has_object_clitic(n)
+        if states and any(self._has_object_clitic(n) and self._done_against(n.value) and self._first_person_ask(n)
                           and any(s.end <= n.start for s in states) for n in subjects):
             # "Un marcador CAMO se activa en mi LDT, ¿le puedo disparar?": the asker shoots it
             return "enemy"

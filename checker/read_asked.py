@@ -144,14 +144,8 @@ class _AskedAndComposites:
         return i
 
     def _in_condition(self, k: int) -> bool:
-        """Whether word `k` is in a clause a condition word opens ("…while I can see you"),
-        with no comma between."""
-        for j in range(k - 1, -1, -1):
-            if self.toks[j].sent != self.toks[k].sent or self.toks[j].brk:
-                return False
-            if self.rec.roles.get(j) == "condition":
-                return True
-        return False
+        """Whether word `k` is in a clause a condition word opens ("…while I can see you")."""
+        return self._clause_opened(k, lambda i: self.rec.roles.get(i) == "condition")
 
     def _modal_negation(self, i: int) -> bool:
         """"it can't be regained", "it cannot be regained": a negation right after a modal verb

@@ -115,7 +115,7 @@ class Vocabulary:
         self.groups = groups if groups is not None else {}
         #: composite subject id → how many groups it has (what reading a question needs of
         #: `groups`, which the logic cache then keeps packed).
-        self.group_counts = group_counts if group_counts is not None else {sid: len(g) for sid, g in self.groups.items()}
+        self.group_counts = group_counts if group_counts is not None else {}
         #: the groups' phrases by first-word key (as `index`): key → [(sid, group number, spec, lang)].
         self.group_index = group_index if group_index is not None else {}
         self.stems = stems if stems is not None else {}
@@ -243,7 +243,8 @@ class Vocabulary:
         return found
 
     def index_groups(self) -> None:
-        """Build `group_index` from `groups` (once, when the vocabulary is built)."""
+        """Build `group_index` and `group_counts` from `groups` (once, when the vocabulary is built)."""
+        self.group_counts = {sid: len(g) for sid, g in self.groups.items()}
         self.group_index = {}
         for sid, groups in self.groups.items():
             for n, group in enumerate(groups):
