@@ -118,6 +118,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "Am I wrong that I can try again?": asks whether the clause after it is false
             self.disconfirmed = not self.disconfirmed
         self._set_claims_aside()
+        self._contrast_aside()
         self.mentions = self._asked_cues(self.rec.mentions)
         #: Axes a cue of the question's own sentence set ("…outside his LoF?"), not the scene's.
         self.question_axes: set[str] = set()
@@ -365,6 +366,29 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                            if m.kind == "cue" and m.start in claimed}
         self._set_aside(claimed, spans)
 
+    def _contrast_aside(self) -> None:
+        """"Is the real model swapped in immediately, not at the end of the Order?", "Can he try
+        again right away, not waiting for the next turn?": the last part of the asking sentence,
+        opened after a comma by a negation (`contrast`), names what is not meant, the other way
+        round from what is asked; it is set aside, listed as ignored (not when it names a state,
+        nor a bare tag: "…, no?", "…, not?")."""
+        words = [t for t in self.toks if t.sent == self.last]
+        tags = self._words("confirm") | self._words("confirm_tag")
+        for k, t in enumerate(words[1:], 1):
+            if t.low not in self._list("contrast") or not words[k - 1].brk or self.rec.roles.get(t.i) != "negation":
+                continue
+            end = next((j for j in range(k, len(words)) if words[j].brk), len(words) - 1) + 1
+            if end - k < 3 or not all(w.low in tags for w in words[end:]):
+                return
+            span = [w.i for w in words[k:end]]
+            if any(self.toks[i].low in self._words("modal") for i in span) or any(
+                    m.kind == "ask" and m.value.startswith("may:") and m.start in span for m in self.rec.mentions):
+                return  # "…, no puede volver a intentarlo hasta…": a clause of its own, negated
+            if any(m.kind in ("state", "hint", "weak_state") and m.start in span for m in self.rec.mentions):
+                return
+            self._set_aside(set(span), [span])
+            return
+
     def _opens_with(self, sent: int, name: str) -> bool:
         """Whether sentence `sent` opens with a phrase of the word list `name` (of six words at most)."""
         first = next((t.i for t in self.toks if t.sent == sent), None)
@@ -530,6 +554,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 self.who_is_right = True
             self.statement_confirmed = True
             return last - 1
+        if last > 0 and self._points_back_at_claim(last):
+            # "He claims it keeps the camo marker state. Can he do that?": what he claims is asked
+            self.statement_confirmed = True
+            return last - 1
         in_last = [m for m in self.rec.mentions if self.toks[m.start].sent == last]
         named = {m.kind for m in in_last}
         first = next(t.i for t in self.toks if t.sent == last)
@@ -552,6 +580,21 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             if any(all(self.toks[a].sent == asked for a, _ in places) for places in props):
                 return asked
         return last
+
+    def _points_back_at_claim(self, last: int) -> bool:
+        """Whether sentence `last` only asks whether what was told may be done ("Can he do
+        that?", "Can he actually do that?", "¿Puede hacer eso?": a modal, a form of "do" and a
+        word pointing back, or the two as one, "hacerlo") right after a sentence with someone's
+        claim in it ("…and he claims it keeps the camo marker state.")."""
+        words = [t for t in self.toks if t.sent == last]
+        doing, back = self._words("do_verb"), self._words("back_reference")
+        allowed = doing | back | self._words("modal") | self._words("confirm_tag") | self._words("question")
+        if not all(t.low in allowed or self.rec.roles.get(t.i) in ("stop", "pronoun", "speaker") for t in words):
+            return False
+        if not (any(t.low in back and t.low.startswith(tuple(doing)) for t in words)
+                or any(a.low in doing and b.low in back for a, b in zip(words, words[1:]))):
+            return False
+        return any(self.toks[v].sent == last - 1 for v in self._claim_verbs(last))
 
     def _asked_cues(self, mentions: list[Mention]) -> list[Mention]:
         """In the asking sentence, with nothing else there that asks, a cue that is also an

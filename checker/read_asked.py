@@ -179,15 +179,17 @@ class _AskedAndComposites:
         if at is None:
             return None
         sent = self.toks[at].sent
+        # the asked verb, or another revealing one of its sentence ("He's only revealed at the
+        # end": "end" may be read as what is asked)
+        for other in (m for m in self.mentions if m.kind == "ask" and m.start != at and self.toks[m.start].sent == sent
+                      and m.value.split(":")[0] in ("revealed", "state_ends")):
+            if (found := self._only_then(other)) is not None:
+                return found
         ask = next((m for m in self.mentions if m.kind == "ask" and m.start == at), None)
         if ask is not None and ask.end < len(self.toks) and self.toks[ask.end].sent == sent:
             after = self.toks[ask.end].low
-            only = [i for i in range(max(0, at - 2), at) if self.toks[i].low in self._words("only")]
-            if only and after in self._words("time_opening") and not (
-                    only[0] > 0 and self.rec.roles.get(only[0] - 1) == "negation"):
-                # "it only counts as revealed at the end of the move": "only" before the verb
-                self.used.update((only[0], ask.end))
-                return " ".join(t.text for t in self.toks[only[0]:ask.end + 1])
+            if (found := self._only_then(ask)) is not None:
+                return found
             negated = [i for i in range(max(0, at - 5), at) if self.rec.roles.get(i) == "negation" and self.toks[i].sent == sent]
             if negated and after in self._words("until"):
                 # "Isn't it revealed until it shoots?", "¿No se revela hasta que dispara?"
@@ -199,6 +201,19 @@ class _AskedAndComposites:
             if n and not (i > 0 and self.rec.roles.get(i - 1) == "negation"):  # not "not only when she shoots"
                 self.used.update(range(i, i + n))
                 return " ".join(x.text for x in self.toks[i:i + n])
+        return None
+
+    def _only_then(self, ask: Mention) -> str | None:
+        """"it only counts as revealed at the end of the move": "only" right before the asking
+        verb and a time word right after it; its words (None when not so, or "not only")."""
+        at, sent = ask.start, self.toks[ask.start].sent
+        if ask.end >= len(self.toks) or self.toks[ask.end].sent != sent:
+            return None
+        only = [i for i in range(max(0, at - 2), at) if self.toks[i].low in self._words("only")]
+        if only and self.toks[ask.end].low in self._words("time_opening") and not (
+                only[0] > 0 and self.rec.roles.get(only[0] - 1) == "negation"):
+            self.used.update((only[0], ask.end))
+            return " ".join(t.text for t in self.toks[only[0]:ask.end + 1])
         return None
 
     def _may_for_a_purpose(self, ask: Mention, chosen: list[Mention]) -> Mention | None:
@@ -377,6 +392,11 @@ class _AskedAndComposites:
         if first.low not in self._list("question"):
             return False
         between = range(first.i + 1, ask.start)
+        if any(self.rec.roles.get(i) == "negation" and self.toks[i].low in self._words("instrument_negation")
+               for i in between):
+            # "Can my HD trooper declare Dodge without losing it?": "without" says how the Skill
+            # is declared; it is not the question's own negation
+            return False
         # "Is it true that I don't have to…", "¿Es cierto que no tengo que…?": the negation is
         # the clause's that is put to confirmation, not the question's own
         return not any(self.toks[i].low in self._list("condition") or (
