@@ -100,6 +100,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.text = text
         self.used: set[int] = set()
         self.ignored: list[str] = []
+        #: Where the words set aside stand (a claim not asked, a contrast): see `_set_aside`.
+        self.aside: set[int] = set()
         self.issues: list[str] = []
         #: where the asking verb the reading answers starts (set by `_asked`)
         self.asked_at: int | None = None
@@ -501,6 +503,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
     def _set_aside(self, claimed: set[int], spans: list[list[int]]) -> None:
         """Set the words of `spans` aside: used, listed as ignored, and no longer read."""
         self.used.update(claimed)
+        self.aside.update(claimed)
         self.ignored.extend(" ".join(self.toks[i].text for i in span) for span in spans)
 
         def outside(a: int, b: int) -> bool:

@@ -31,6 +31,13 @@ class _Actions:
                 self.used.update(range(ex, m.start))
                 self._use(m)
                 continue
+            turned_down = self._turned_down(m)
+            if turned_down is not None:
+                # "can I Intuitive Attack it instead of Discovering?": the alternative turned down
+                # is not declared
+                self.used.update(range(turned_down, m.start))
+                self._use(m)
+                continue
             if self._negated(m):
                 # "on a guy he is not in contact with yet": what is said not to happen is no action
                 self._use_negation(m)
@@ -643,6 +650,10 @@ class _Actions:
         owner = self._owner_said(states)
         if owner is not None:
             return owner
+        if any(self._acts_on_asker(m) for m in states):
+            # "A camo marker shoots me in his turn, can I answer in ARO?", "un camo me dispara":
+            # the asker is the one it acts on
+            return "enemy"
         subjects = [n for n in self.mentions if n.kind == "subject"]
         if states and any(self._has_object_clitic(n) and self._done_against(n.value) and self._first_person_ask(n)
                           and any(s.end <= n.start for s in states) for n in subjects):
@@ -665,6 +676,33 @@ class _Actions:
                     and not any(i in state_pos for i in range(n.start, n.end)) and not self._in_the_state(n, states):
                 return "enemy"
         return "self"
+
+    def _turned_down(self, m: Mention) -> int | None:
+        """Where "instead of", "rather than", "en vez de" (`rejecting`, two words) stands right
+        before the Skill `m` (an article between at most), or None."""
+        for start in (m.start - 2, m.start - 3):
+            if start < 0 or self.toks[start].sent != self.toks[m.start].sent:
+                continue
+            pair = f"{self.toks[start].low} {self.toks[start + 1].low}"
+            if pair in self._words("rejecting") and (start + 2 == m.start or self.toks[start + 2].low in self._list("article")
+                                                     or self.rec.roles.get(start + 2) == "stop"):
+                return start
+        return None
+
+    def _acts_on_asker(self, m: Mention) -> bool:
+        """Whether the trooper in the state named by `m` is the subject of a verb whose object is
+        the asker, right after it in its clause: "<camo> shoots me" (one word, not a
+        preposition, between) or "<camo> me dispara" (the object pronoun first)."""
+        speaker = self._words("object_speaker")
+        sent = self.toks[m.start].sent
+        for k in (m.end, m.end + 1):
+            if k >= len(self.toks) or self.toks[k].sent != sent or self.toks[k - 1].brk:
+                return False
+            if self.toks[k].low in speaker:
+                before = self.toks[k - 1]
+                return k == m.end or (not self.rec.roles.get(before.i) and before.low not in self._list("target")
+                                      and not any(n.start <= before.i < n.end for n in self.mentions if n.kind != "subject"))
+        return False
 
     def _in_the_state(self, n: Mention, states: list[Mention]) -> bool:
         """Whether a unit is the subject the state is said of, however many linking words
@@ -1014,9 +1052,12 @@ class _Actions:
             return ()
         # not a distance ("a TO camo marker 8 inches away"): the fact asked is not measured in it
         nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and (t.i not in self.used or t.signed)
-                and not self._measure_or_count(t.i)]
+                and t.i not in self.aside and not self._measure_or_count(t.i)]
         for t in nums:
             self.used.add(t.i)
+        if len({t.low for t in nums if t.signed}) > 1:
+            # "Dave says it is -6, Mike says it's -3": two values, and which one is asked cannot be told
+            self.issues.append(self.vocab_text("two_values_issue").format(values=", ".join("-" + t.low for t in nums if t.signed)))
         return tuple(t.low for t in nums)
 
     def _measure_or_count(self, i: int) -> bool:

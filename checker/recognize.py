@@ -59,7 +59,7 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             where = [(a, b) for a, b, exact in places_of.get((sid, n), ())
                      if exact or not any(a < e and s < b for s, e in states)]
             if n == vocab.subjects[sid].signed_number:
-                where += _signed_numbers(toks, mentions, sid)  # "made at -6": a MOD
+                where += _signed_numbers(vocab, toks, mentions, sid)  # "made at -6": a MOD
             if not where:
                 break
             places += where
@@ -84,13 +84,16 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     return Recognized(toks, mentions, overlay, composites, roles, lang, group_places)
 
 
-def _signed_numbers(toks: list, mentions: list[Mention], sid: str) -> list[tuple[int, int]]:
+def _signed_numbers(vocab: Vocabulary, toks: list, mentions: list[Mention], sid: str) -> list[tuple[int, int]]:
     """Numbers written with a minus sign in the question's last sentence ("Is the Discover roll
     made at -6?"), as places of the group `sid` fills with them; not one said of another Skill
     right after it ("do enemies still get -6 to shoot him?")."""
     last = toks[-1].sent if toks else 0
-    # ("…con un -6, ¿verdad?": a last sentence of a word or two only confirms the one before)
-    asking = {last, last - 1} if sum(t.sent == last for t in toks) <= 2 else {last}
+    # ("…con un -6, ¿verdad?": a last sentence of a word or two only confirms the one before;
+    # so does a short one with a confirming word: "…is only at -3. Is he right?")
+    words = [t.low for t in toks if t.sent == last]
+    confirming = vocab.word_lists.get("confirm", frozenset()) | vocab.word_lists.get("disconfirm", frozenset())
+    asking = {last, last - 1} if len(words) <= 2 or (len(words) <= 4 and confirming & set(words)) else {last}
     return [(t.i, t.i + 1) for t in toks if t.signed and t.sent in asking and not any(
         m.kind == "subject" and 1 <= m.start - t.i <= 2 and m.value != sid for m in mentions)]
 
