@@ -586,12 +586,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
 
     def _points_back_at_claim(self, last: int) -> bool:
         """Whether sentence `last` only asks whether what was told may be done ("Can he do
-        that?", "Can he actually do that?", "¿Puede hacer eso?": a modal, a form of "do" and a
+        that?", "Does that work?", "¿Puede hacer eso?": a modal, a form of "do" and a
         word pointing back, or the two as one, "hacerlo") right after a sentence with someone's
         claim in it ("…and he claims it keeps the camo marker state.")."""
         words = [t for t in self.toks if t.sent == last]
         doing, back = self._words("do_verb"), self._words("back_reference")
-        allowed = doing | back | self._words("modal") | self._words("confirm_tag") | self._words("question")
+        allowed = doing | back | self._words("modal") | self._words("confirm_tag") | self._words("question") \
+            | self._words("confirm")  # "Does that work?"
         if not all(t.low in allowed or self.rec.roles.get(t.i) in ("stop", "pronoun", "speaker") for t in words):
             return False
         if not (any(t.low in back and t.low.startswith(tuple(doing)) for t in words)

@@ -189,6 +189,10 @@ class _StatesAndConditions:
                 self._use_negation(m)
                 self._use(m)
                 continue
+            if axis in ("lof", "zoc") and value == "inside" and (out := self._outside_word_before(m.start)) is not None:
+                # "outside my LoF to go back to camo": the cue's "LoF to" is out of it
+                value = "outside"
+                self.used.add(out)
             if axis == "turn" and (axis, value) in _OPPOSITE and self._turn_of_the_other_side(m):
                 value = _OPPOSITE[(axis, value)]
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
@@ -297,6 +301,22 @@ class _StatesAndConditions:
                 value = "outside" if value == "inside" else "inside"
             found[axis] = value
         return found
+
+    def _outside_word_before(self, pos: int) -> int | None:
+        """Where a word putting the trooper out of an area ("outside", "fuera": `lof_outside`)
+        stands before `pos`, over owners, articles and determiners only ("outside all my LoF",
+        "fuera de su LdT"), in its sentence; None when there is none."""
+        for i in range(pos - 1, max(-1, pos - 5), -1):
+            t = self.toks[i]
+            if t.sent != self.toks[pos].sent:
+                return None
+            if t.low in self._words("lof_outside"):
+                return i
+            if not (self.rec.roles.get(i) in ("speaker", "pronoun") or t.low in self._list("article")
+                    or t.low in self._words("area_determiner") or t.low in self._words("enemy_owner")
+                    or t.low in self._words("owner_of")):
+                return None
+        return None
 
     def _joined_area(self, m: Mention, found: dict[str, str]) -> str | None:
         """Where the LoF or ZoC term before "and"/"or" puts its trooper, when `m` is the term
