@@ -432,9 +432,12 @@ class _Actions:
         return first
 
     def _used_with_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
-        """"use Surprise Attack with his HD trooper", "usar Ataque Sorpresa con su tropa en DO":
-        a Skill after a form of "use", followed by "with" and the trooper in the state."""
-        if m.start == 0 or self.toks[m.start - 1].low not in self._words("use_verb"):
+        """"use Surprise Attack with his HD trooper", "usar Ataque Sorpresa con su tropa en DO",
+        "My opponent declared Dodge with his camo marker": a Skill (after a form of "use", or any
+        Skill, not an event such as contact "with" someone) followed by "with" and the trooper in
+        the state."""
+        if m.start == 0 or (self.toks[m.start - 1].low not in self._words("use_verb")
+                            and self.vocab.subjects[m.value].kind != "skill"):
             return False
         if m.end >= len(self.toks) or self.toks[m.end].low not in self._words("instrument"):
             return False
@@ -981,6 +984,8 @@ class _Actions:
     # --- Fireteams, delayed AROs -------------------------------------------------------------
 
     def _leader_context(self, actions: list[Action], context: dict) -> None:
+        if context.get("fireteam") == "member":
+            self._members_own_skills(actions)
         if any(a.by in ("leader", "team") for a in actions) and context.get("fireteam") == "leader":
             for a in actions:  # "a Hafza in HoloMask as Team Leader… the TL declares…": its own
                 if a.by in ("leader", "team"):
@@ -990,6 +995,22 @@ class _Actions:
         elif any(a.by == "team" for a in actions) and context.get("fireteam") == "member":
             for a in actions:
                 if a.by == "team":
+                    a.by = "leader"
+
+    def _members_own_skills(self, actions: list[Action]) -> None:
+        """"…not the Team Leader. The Order is Move + BS Attack and the Hafza only moves and
+        supports": of a Fireteam member's Skills, an Order written with "+" told beside Skills of
+        its own is the Order its Team Leader declares, not the member's."""
+        own = sorted((a for a in actions if a.by == "self" and a.kind == "skill" and a.start >= 0), key=lambda a: a.start)
+        ends = {(m.start, m.value): m.end for m in self.mentions if m.kind == "subject"}
+        joined: set[int] = set()
+        for a, b in zip(own, own[1:]):
+            end = ends.get((a.start, a.subject))
+            if end is not None and b.start > end and all(self.rec.roles.get(i) == "connector" for i in range(end, b.start)):
+                joined.update((id(a), id(b)))
+        if joined and len(joined) < len(own):
+            for a in own:
+                if id(a) in joined:
                     a.by = "leader"
 
     def _delayed_aro(self, states: list[str], actions: list[Action], context: dict, prop: str) -> None:
