@@ -390,8 +390,10 @@ class _StatesAndConditions:
         sent = self.toks[i].sent
         toks = [t for t in self.toks if t.sent == sent]
         k = max((t.i for t in toks if t.brk), default=None)
-        if self.toks[i].low in self._words("instrument_negation"):
-            return False  # "…can shoot without being revealed, can it?": "without" is the claim's own
+        if self.toks[i].low in self._words("instrument_negation") or self.toks[i].low not in self._words("clause_negation"):
+            # "…can shoot without being revealed, can it?": "without" is the claim's own, as is a
+            # verb that negates by its meaning ("Sensor ignores the MOD, doesn't it?")
+            return False
         if (k is None or i > k) and len(toks) > 4 and toks[0].low not in self._list("question") \
                 and toks[-2].low in self._list("question") and toks[-1].low in self._words("tag_pronoun"):
             k = toks[-3].i  # "he doesnt get popped does he?": a tag with no comma before it
