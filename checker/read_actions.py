@@ -659,8 +659,9 @@ class _Actions:
             return "enemy"
         subjects = [n for n in self.mentions if n.kind == "subject"]
         if states and any(self._has_object_clitic(n) and self._done_against(n.value) and self._first_person_ask(n)
-                          and any(s.end <= n.start for s in states) for n in subjects):
-            # "Un marcador CAMO se activa en mi LDT, ¿le puedo disparar?": the asker shoots it
+                          for n in subjects):
+            # "Un marcador CAMO se activa en mi LDT, ¿le puedo disparar?", "¿Puedo dispararle a
+            # una mini que sospecho que es un HoloMask?": the asker shoots it
             return "enemy"
         for m in states:
             start = self._np_start(m)
