@@ -591,7 +591,8 @@ def test_a_property_named_only_in_the_alternative_turned_down_asks_its_negation(
     """"…with the imitated trooper's profile rather than his own?": the real profile is the one turned
     down, so the question asks whether it is NOT used; the HoloMask page: 'the player will use the
     real Unit Profile of the HoloMask bearer' — so no."""
-    a = answer_of("My Hafza in HoloMask looks like a Janissary. Do I use the Janissary's profile rather than his own?")
+    # (the scene names no imitating verb, so that the imitated profile is not named outside the alternative)
+    a = answer_of("My Hafza in HoloMask is on the table as a Janissary. Do I use the Janissary's profile rather than his own?")
     assert a.verdict == "no" and a.reading["asked"]["polarity"] == "-", a.to_text()
     assert any("real Unit Profile" in c["text"] for c in a.citations if c["deciding"]), a.citations
 
