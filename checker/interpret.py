@@ -536,7 +536,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         confirm = self._words("confirm")
         disconfirm = self._words("disconfirm")
         tags = confirm | disconfirm | self._words("confirm_tag")
-        label = self._words("player_word") | self._words("mine") | (self._words("enemy_owner") - self._words("possessive"))
+        # (and the claimants' names: "Marta insists…; Leo insists…. Who's right, Marta or Leo?")
+        label = self._words("player_word") | self._words("mine") | (self._words("enemy_owner") - self._words("possessive")) \
+            | self._words("given_names") | {self.toks[v - 1].low for v in self._claim_verbs(last)
+                                            if self.toks[v - 1].text[:1].isupper() and self.rec.roles.get(v - 1) != "speaker"}
         if last > 0 and all(t.low in tags or t.low in label or (len(t.text) == 1 and t.text.isupper())
                             for t in self.toks if t.sent == last) \
                 and any(t.low in confirm | disconfirm for t in self.toks if t.sent == last):

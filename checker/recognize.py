@@ -93,7 +93,7 @@ def _signed_numbers(vocab: Vocabulary, toks: list, mentions: list[Mention], sid:
     # so does a short one with a confirming word: "…is only at -3. Is he right?")
     words = [t.low for t in toks if t.sent == last]
     confirming = vocab.word_lists.get("confirm", frozenset()) | vocab.word_lists.get("disconfirm", frozenset())
-    asking = {last, last - 1} if len(words) <= 2 or (len(words) <= 4 and confirming & set(words)) else {last}
+    asking = {last, last - 1} if len(words) <= 2 or (len(words) <= 6 and confirming & set(words)) else {last}
     return [(t.i, t.i + 1) for t in toks if t.signed and t.sent in asking and not any(
         m.kind == "subject" and 1 <= m.start - t.i <= 2 and m.value != sid for m in mentions)]
 
