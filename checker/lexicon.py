@@ -89,6 +89,7 @@ WORD_LISTS = {
     "first_person_modal": "asking verbs in the first person (puedo): with an object pronoun, the asker acts on the trooper named",
     "level_prefix": "letters that, with a digit, give a Skill's level right after its name (Surprise Shot L1, Disparo Sorpresa N1), not an edition",
     "contrast": "a negation opening the last part of the asking sentence after a comma, setting apart what is not meant (\"…immediately, not at the end of the Order?\")",
+    "origin": "words before a place the asker writes from (\"Mail from Lisbon\", \"desde Murcia\"): a capitalised unknown word after one, outside the asking sentence, is a place",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

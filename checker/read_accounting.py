@@ -44,7 +44,7 @@ class _Accounting:
                     t.sent != self.last and not t.cap and (significant or self.vocab.common(t, self.rec.lang)))):
                 self.ignored.append(t.text)
                 continue
-            if role == "" and t.i not in mentioned and (self._owned_name(t.i) or self._persons_name(t.i)):
+            if role == "" and t.i not in mentioned and (self._owned_name(t.i) or self._persons_name(t.i) or self._place_name(t.i)):
                 self.ignored.append(t.text)
                 continue
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
@@ -132,6 +132,14 @@ class _Accounting:
         # "…Leo insists…. Who's right, Marta or Leo?": a claimant named again
         again = any(toks[v - 1].low == toks[i].low for v in self._claim_verbs(toks[-1].sent + 1) if v - 1 != i)
         return owns or says or label or again or prev in self._words("telling") or toks[i].low in self._words("given_names")
+
+    def _place_name(self, i: int) -> bool:
+        """"Mail from Lisbon.", "Escribo desde Murcia.": a capitalised word the lexicon does not
+        know, right after a word of `origin`, outside the asking sentence: where the asker writes
+        from, which no rule turns on."""
+        toks = self.toks
+        return (toks[i].cap and i > 0 and toks[i].sent != self.last and toks[i - 1].sent == toks[i].sent
+                and toks[i - 1].low in self._words("origin"))
 
     def _owned_name(self, i: int) -> bool:
         """A capitalised word the lexicon does not know, standing after a possessive ("my HD
