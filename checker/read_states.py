@@ -220,7 +220,9 @@ class _StatesAndConditions:
         owner_enemy = any(self.toks[k].low in named for k in range(max(i, 0), m.start)) or any(
             n.kind == "actor" and n.value == "enemy" and max(i, 0) < n.end <= m.start for n in self.mentions)
         if owner_enemy:
-            return self._speaker_owns_state() and not any(self._enemy_owned(n) for n in self.asked_state_mentions)
+            # (the asker's own trooper, named as the state's or as "my Spektr" with no enemy's state)
+            return (self._speaker_owns_state() or self._speaker_side() == "self") \
+                and not any(self._enemy_owned(n) for n in self.asked_state_mentions)
         owner_mine = (i >= 0 and self.toks[i].low in self._words("mine")) or any(
             self.toks[j].low in self._words("mine") for j in range(m.start, m.end))
         # only when the question marks the state asked about as someone else's ("an enemy camo
