@@ -1191,3 +1191,13 @@ def test_a_person_pronoun_beside_the_asker_s_own_trooper(answer_of):
               "Can my HD sniper shoot him?", "While my HD trooper is in Hidden Deployment, can he use Surprise Attack?"):
         a = answer_of(q)
         assert a.verdict == "yes", a.to_text()
+
+
+def test_contractions_written_without_apostrophe_are_negations():
+    """"cant", "isnt", "dont" are how players type "can't", "isn't", "don't": each is its verb
+    and "not", so the negation is read ("a template cant catch him" says it can not)."""
+    from rulecheck.checker.words import tokenize
+
+    assert [t.low for t in tokenize("a template cant catch him")] == ["a", "template", "can", "not", "catch", "him"]
+    assert [t.low for t in tokenize("he isnt revealed")] == ["he", "is", "not", "revealed"]
+    assert [t.low for t in tokenize("I cannot see it")] == ["i", "can", "not", "see", "it"]
