@@ -136,6 +136,7 @@ condition("template_other_target", "template", "other", doc="the Template is aim
 condition("template_at_marker", "template", "marker", doc="the Template is aimed at the marker itself")
 condition("outside_enemy_lof", "lof", "outside", doc="outside enemy LoF")
 condition("inside_enemy_lof", "lof", "inside", doc="inside enemy LoF")
+condition("not_outside_enemy_lof", "lof", "inside", None, doc="not said to be outside enemy LoF")
 condition("second_skill_reveals", "second_skill", "reveals", doc="the second Short Skill of the Order reveals the marker")
 condition("second_skill_keeps", "second_skill", "keeps", doc="the second Short Skill does not reveal the marker")
 condition("retry_same_turn", "retry", "same_turn", doc="trying again in the same Player Turn")
