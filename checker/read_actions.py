@@ -653,6 +653,11 @@ class _Actions:
         owner = self._owner_said(states)
         if owner is not None:
             return owner
+        if states and any(self._phrase_at(t.i, "asker_area", (6, 5, 4, 3)) for t in toks) \
+                and not any(self._phrase_at(t.i, "asker_having", (3, 2, 1)) for t in toks):
+            # "a TO Camo marker moves in my LoF. Can I Dodge against it?", "Un CAMO se activa delante
+            # de mi francotirador": a marker no one owns, by the asker's troopers, is the enemy's
+            return "enemy"
         if any(self._acts_on_asker(m) for m in states):
             # "A camo marker shoots me in his turn, can I answer in ARO?", "un camo me dispara":
             # the asker is the one it acts on
