@@ -92,6 +92,7 @@ WORD_LISTS = {
     "origin": "words before a place the asker writes from (\"Mail from Lisbon\", \"desde Murcia\"): a capitalised unknown word after one, outside the asking sentence, is a place",
     "asker_area": "phrases placing a marker no one owns by the asker's own troopers or in their LoF (\"a CAMO marker moves in my LoF\", \"delante de mi francotirador\"): the asker is its enemy",
     "asker_having": "the asker saying they have a trooper (\"I have\", \"tengo\"): the troopers named are then the asker's own",
+    "impersonal_plural": "endings of a verb in the third person plural that, after an object pronoun, say it was done to someone by others (\"le dispararon\", \"me lo descubrieron\")",
     "excepting": "words that set a Skill apart from the general term before it (other than, excepto)",
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",

@@ -191,7 +191,7 @@ class _Actions:
         return memo[key]
 
     def _who_uncached(self, m: Mention, state_mentions: list[Mention]) -> str:
-        if self._passive(m):
+        if self._passive(m) or self._done_to_by_others(m):
             return "enemy"
         owner = next((n for n in self.mentions if n.kind == "actor" and n.end == m.start and self.toks[n.end - 1].poss
                       and n.value in ("enemy", "ally", "leader")), None)
@@ -377,6 +377,17 @@ class _Actions:
         while i >= 0 and self.rec.roles.get(i) in ("stop", "filler") and self.toks[i].low not in self._list("passive"):
             i -= 1
         return i >= 0 and self.rec.roles.get(i) == "passive" and self.toks[m.start].low.endswith(("ed", "shot", "hit", "do"))
+
+    def _done_to_by_others(self, m: Mention) -> bool:
+        """"A mi tropa en HoloMask le dispararon", "me lo descubrieron": a one-word Skill in the
+        third person plural (`impersonal_plural`) right after an object pronoun is done to the
+        one the pronoun names, by unnamed others: the enemy."""
+        word = self.toks[m.start].low
+        if m.end - m.start != 1 or not word.endswith(tuple(self._list("impersonal_plural"))):
+            return False
+        clitics = self._list("object_pronoun") | self._words("object_speaker")
+        return any(self.toks[k].low in clitics and self.toks[k].sent == self.toks[m.start].sent
+                   for k in range(max(0, m.start - 2), m.start))
 
     def _agent(self, m: Mention) -> str | None:
         """The side of the one who does the Skill, as `_agent_at` finds them."""
