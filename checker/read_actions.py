@@ -197,7 +197,8 @@ class _Actions:
                       and n.value in ("enemy", "ally", "leader")), None)
         if owner is not None:
             return owner.value  # "supports the leader's BS Attack", "my opponent's Discover": the owner's
-        if m.end + 1 < len(self.toks) and self.toks[m.end].low in self._words("owner_of"):
+        if m.end + 1 < len(self.toks) and self.toks[m.end].low in self._words("owner_of") and m.value != "silhouette_contact":
+            # (not "tocar la peana de una miniatura enemiga": whose base is touched, not who touches)
             # "da Apoyo al Ataque CD del Jefe de Equipo": the Skill of the one named after "del"
             after = next((n for n in self.mentions if n.kind == "actor" and n.value in ("enemy", "ally", "leader")
                           and m.end < n.start <= m.end + 2), None)
