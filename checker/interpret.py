@@ -585,6 +585,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             props = [places for sid, _, places in self.rec.composites if self.vocab.subjects[sid].kind == "property"]
             if any(all(self.toks[a].sent == asked for a, _ in places) for places in props):
                 return asked
+            if not any(m.kind in ("state", "hint", "weak_state", "subject", "cue", "term", "game_term") for m in in_last) \
+                    and not any(places and all(self.toks[a].sent == last for a, _ in places) for places in props):
+                # "…does he still count toward the Retreat! threshold? 47:00 they argue about it": a
+                # remark after the question names nothing a rule turns on; the question asks
+                return asked
         return last
 
     def _points_back_at_claim(self, last: int) -> bool:

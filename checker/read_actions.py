@@ -1100,11 +1100,18 @@ class _Actions:
         return tuple(t.low for t in nums)
 
     def _measure_or_count(self, i: int) -> bool:
-        """Whether the number at `i` measures a distance ("8 inches", `[words] length_unit`) or
-        counts something ("turn 2", `[words] numbered`): a number of the scene, never one a fact
-        is asked about."""
+        """Whether the number at `i` measures a distance ("8 inches", `[words] length_unit`),
+        counts something ("turn 2", "minuto 12", `[words] numbered`) or is a clock time ("at
+        12:40 the camo guy shot"): a number of the scene, never one a fact is asked about."""
         return (i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("length_unit")) or (
-            i > 0 and self.toks[i - 1].low in self._words("numbered"))
+            i > 0 and self.toks[i - 1].low in self._words("numbered")) or self._clock_time(i)
+
+    def _clock_time(self, i: int) -> bool:
+        """Whether the number at `i` is one half of a clock time written with a colon ("12:40")."""
+        def pair(a: int) -> bool:
+            return (0 <= a and a + 1 < len(self.toks) and self.toks[a].low.isdigit() and self.toks[a + 1].low.isdigit()
+                    and f"{self.toks[a].text}:{self.toks[a + 1].text}" in self.text)
+        return pair(i) or pair(i - 1)
 
     def _aro_turn(self, actions: list[Action], context: dict) -> None:
         """"in ARO", "as an ARO" set the Reactive Turn of whoever declares the Skill beside them:
