@@ -1183,10 +1183,13 @@ class _Actions:
             return
         for m in contact:
             j = m.end
-            if j < len(self.toks) and self.toks[j].low in self._words("instrument"):
-                j += 1
+            if j < len(self.toks) and self.toks[j].low in self._words("instrument") | self._words("owner_of"):
+                j += 1  # "with", "con"; "tocar la peana de un enemigo": whose base
             if j + 2 < len(self.toks) and f"{self.toks[j].low} {self.toks[j + 1].low}" in self._words("partitive"):
                 j += 2  # "with one of my troopers"
+            if j + 1 < len(self.toks) and self.toks[j].low in self._list("article") and self.toks[j].low not in self._owner_words() \
+                    and any(n.kind == "actor" and n.value == "enemy" and n.start == j + 1 for n in self.mentions):
+                j += 1  # "with an enemy", "de un enemigo"
             if j >= len(self.toks) or self.toks[j].sent != self.toks[m.start].sent:
                 continue
             if any(n.kind in ("state", "hint", "weak_state") and j <= n.start <= j + 2 for n in self.mentions):
