@@ -597,16 +597,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         that?", "Does that work?", "¿Puede hacer eso?": a modal, a form of "do" and a
         word pointing back, or the two as one, "hacerlo") right after a sentence with someone's
         claim in it ("…and he claims it keeps the camo marker state.")."""
-        words = [t for t in self.toks if t.sent == last]
-        doing, back = self._words("do_verb"), self._words("back_reference")
-        allowed = doing | back | self._words("modal") | self._words("confirm_tag") | self._words("question") \
-            | self._words("confirm")  # "Does that work?"
-        if not all(t.low in allowed or self.rec.roles.get(t.i) in ("stop", "pronoun", "speaker") for t in words):
+        allowed = self._words("do_verb") | self._words("back_reference") | self._words("modal") | self._words("confirm_tag") \
+            | self._words("question") | self._words("confirm")  # "Does that work?"
+        if not all(t.low in allowed or self.rec.roles.get(t.i) in ("stop", "pronoun", "speaker")
+                   for t in self.toks if t.sent == last):
             return False
-        if not (any(t.low in back and t.low.startswith(tuple(doing)) for t in words)
-                or any(a.low in doing and b.low in back for a, b in zip(words, words[1:]))):
-            return False
-        return any(self.toks[v].sent == last - 1 for v in self._claim_verbs(last))
+        return self._asks_of_the_told(last) and any(self.toks[v].sent == last - 1 for v in self._claim_verbs(last))
 
     def _asked_cues(self, mentions: list[Mention]) -> list[Mention]:
         """In the asking sentence, with nothing else there that asks, a cue that is also an

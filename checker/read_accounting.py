@@ -129,9 +129,9 @@ class _Accounting:
         # "Player B", "el jugador A", "Is B right?"
         label = len(toks[i].text) == 1 and (prev in self._words("player_word")
                                             or nxt in self._words("confirm") | self._words("disconfirm"))
-        # "…Leo insists…. Who's right, Marta or Leo?": a claimant named again
-        again = any(toks[v - 1].low == toks[i].low for v in self._claim_verbs(toks[-1].sent + 1) if v - 1 != i)
-        return owns or says or label or again or prev in self._words("telling") or toks[i].low in self._words("given_names")
+        return owns or says or label or prev in self._words("telling") or toks[i].low in self._words("given_names") or any(
+            # "…Leo insists…. Who's right, Marta or Leo?": a claimant named again
+            toks[v - 1].low == toks[i].low for v in self._claim_verbs(toks[-1].sent + 1) if v - 1 != i)
 
     def _place_name(self, i: int) -> bool:
         """"Mail from Lisbon.", "Escribo desde Murcia.": a capitalised word the lexicon does not

@@ -197,9 +197,10 @@ class _Actions:
                       and n.value in ("enemy", "ally", "leader")), None)
         if owner is not None:
             return owner.value  # "supports the leader's BS Attack", "my opponent's Discover": the owner's
-        if m.end + 1 < len(self.toks) and self.toks[m.end].low in self._words("owner_of") and m.value != "silhouette_contact":
-            # (not "tocar la peana de una miniatura enemiga": whose base is touched, not who touches)
+        if m.end + 1 < len(self.toks) and self.toks[m.end].low in self._words("owner_of") \
+                and self.vocab.subjects[m.value].kind == "skill":
             # "da Apoyo al Ataque CD del Jefe de Equipo": the Skill of the one named after "del"
+            # (not an event: "tocar la peana de una miniatura enemiga" names whose base is touched)
             after = next((n for n in self.mentions if n.kind == "actor" and n.value in ("enemy", "ally", "leader")
                           and m.end < n.start <= m.end + 2), None)
             if after is not None:
@@ -702,11 +703,9 @@ class _Actions:
         """Where "instead of", "rather than", "en vez de" (`rejecting`, two words) stands right
         before the Skill `m` (an article between at most), or None."""
         for start in (m.start - 2, m.start - 3):
-            if start < 0 or self.toks[start].sent != self.toks[m.start].sent:
-                continue
-            pair = f"{self.toks[start].low} {self.toks[start + 1].low}"
-            if pair in self._words("rejecting") and (start + 2 == m.start or self.toks[start + 2].low in self._list("article")
-                                                     or self.rec.roles.get(start + 2) == "stop"):
+            if start >= 0 and self._phrase_at(start, "rejecting", (2,)) and self.toks[start].sent == self.toks[m.start].sent \
+                    and (start + 2 == m.start or self.toks[start + 2].low in self._list("article")
+                         or self.rec.roles.get(start + 2) == "stop"):
                 return start
         return None
 
@@ -1240,11 +1239,12 @@ class _Actions:
             i -= 1
         return False
 
-    def _asks_of_the_told(self) -> bool:
-        """Whether the question's own sentence points back at what the scene told ("is he
-        allowed to *do that*?", "¿puede *hacerlo*?": a form of "do" and a word pointing back, or
-        the two written as one) instead of naming what is asked."""
-        toks = [t for t in self.toks if t.sent == self.last]
+    def _asks_of_the_told(self, sent: int | None = None) -> bool:
+        """Whether the question's own sentence (or sentence `sent`) points back at what the scene
+        told ("is he allowed to *do that*?", "¿puede *hacerlo*?": a form of "do" and a word
+        pointing back, or the two written as one) instead of naming what is asked."""
+        sent = self.last if sent is None else sent
+        toks = [t for t in self.toks if t.sent == sent]
         doing, back = self._words("do_verb"), self._words("back_reference")
         return any(t.low in back and t.low.startswith(tuple(doing)) for t in toks) or any(
             a.low in doing and b.low in back for a, b in zip(toks, toks[1:]))

@@ -392,9 +392,9 @@ class _StatesAndConditions:
         sent = self.toks[i].sent
         toks = [t for t in self.toks if t.sent == sent]
         k = max((t.i for t in toks if t.brk), default=None)
-        if self.toks[i].low in self._words("instrument_negation") or self.toks[i].low not in self._words("clause_negation"):
-            # "…can shoot without being revealed, can it?": "without" is the claim's own, as is a
-            # verb that negates by its meaning ("Sensor ignores the MOD, doesn't it?")
+        if self.toks[i].low not in self._words("clause_negation"):
+            # only a clause's own negation: "…can shoot without being revealed, can it?" ("without"
+            # is the claim's own), "Sensor ignores the MOD, doesn't it?" (a verb negating by meaning)
             return False
         if (k is None or i > k) and len(toks) > 4 and toks[0].low not in self._list("question") \
                 and toks[-2].low in self._list("question") and toks[-1].low in self._words("tag_pronoun"):

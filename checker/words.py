@@ -105,10 +105,10 @@ def tokenize(text: str) -> list[Token]:
             low = _ORDINALS.get(low, low)
             if word[-1:] in "º°˚" and word[:-1].isdigit() and int(word[:-1]) >= 45:
                 low = word[:-1]  # "360º": degrees (the ordinal sign folds to "o"), not "360o"
-            if low in _BARE_NOT or low in ("cannot", "cant"):  # "dont" is "do not", "cannot", "cant" "can not"
-                cut = 3 if low == "cannot" else 1 if low == "cant" else 2
+            if low in _BARE_NOT or low in ("cannot", "cant"):  # "dont" is "do not"; "cannot", "cant" "can not"
+                cut = {"cannot": 3, "cant": 1}.get(low, 2)
                 tokens.append(Token(word[:-cut], low[:-cut], len(tokens), sent, cap))
-                word, low, cap = word[-3:] if cut == 3 else "not", "not", False  # ("cant": "not" read)
+                word, low, cap = word[-3:] if low == "cannot" else "not", "not", False
             signed = word.isdigit() and t.start() > 0 and chunk[t.start() - 1] in "-\u2212" and (
                 t.start() < 2 or not chunk[t.start() - 2].isalnum())
             tokens.append(Token(word, low, len(tokens), sent, cap, brk, poss, signed))
