@@ -23,12 +23,13 @@ class Answer:
 
     # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses`.
     __slots__ = ("question", "verdict", "answer", "edition", "scenario", "trace", "citations", "state", "notes",
-                 "page", "fact", "reading", "lang", "heads")
+                 "page", "fact", "reading", "lang", "heads", "doubt")
 
     def __init__(self, question: str | None, verdict: str, answer: str, edition: str | None, scenario: dict,
                  trace: list[dict], citations: list[dict], state: str | None = None,
                  notes: list[str] | None = None, page: str | None = None, fact: str | None = None,
-                 reading: dict | None = None, lang: str = "en", heads: dict | None = None) -> None:
+                 reading: dict | None = None, lang: str = "en", heads: dict | None = None,
+                 doubt: dict | None = None) -> None:
         self.question = question
         self.verdict = verdict
         self.answer = answer
@@ -48,16 +49,27 @@ class Answer:
         self.lang = lang
         #: The text output's headings, in the answer's language.
         self.heads = heads if heads is not None else {}
+        #: The doubt model's rating of the rows' yes/no (checker/doubt.py): `score` (how likely a
+        #: misreading), `threshold` (from which the answer is not given) and `rows_verdict`
+        #: (what the rows answer); None when no yes/no was rated.
+        self.doubt = doubt
+
+    @property
+    def rows_verdict(self) -> str:
+        """The verdict before the doubt model held it back (the verdict itself when it did not):
+        what the reading and the rows answer, which the question-set tests check."""
+        return self.doubt["rows_verdict"] if self.doubt else self.verdict
 
     def __repr__(self) -> str:
         return f"Answer({self.question!r}, {self.verdict!r}, {self.answer!r})"
 
     def to_dict(self) -> dict:
-        """`{question, verdict, answer, edition, scenario, trace, citations, state, page, reasoning, notes, fact, reading}`."""
+        """`{question, verdict, answer, edition, scenario, trace, citations, state, page, reasoning, notes, fact, reading,
+        doubt}`."""
         return {"question": self.question, "verdict": self.verdict, "answer": self.answer, "edition": self.edition,
                 "scenario": self.scenario, "trace": self.trace, "citations": self.citations, "state": self.state,
                 "page": self.page, "reasoning": [step["step"] for step in self.trace], "notes": self.notes,
-                "fact": self.fact, "reading": self.reading}
+                "fact": self.fact, "reading": self.reading, "doubt": self.doubt}
 
     def to_text(self) -> str:
         """Verdict first, the answer, what it was read as, numbered reasoning, then each citation quoted."""
@@ -137,10 +149,7 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
     """Answer a reading (from a question, options or a scenario file) with its citations."""
     table = table or load_logic()
     w = Words(table, reading.lang)
-    ev = evaluate(table, reading)
-    if ev.would is not None and ev.would != "unknown" and reading.unplaced and not reading.issues:
-        _placed_by_passages(conn, w, reading, ev)
-    _untested_prerequisites(w, reading, ev)
+    ev = decide(conn, table, reading, question)
     summary = w.summary(reading)
     reading_dict = dict(reading.to_dict(), summary=summary)
     scenario = scenario_dict(reading)
@@ -172,8 +181,25 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
             trace.insert(len(trace) - 1, {"step": note, "cites": [c["id"]]})
     fact = w.fact(ev.decisions[0].rows[0]) if ev.outcome == "fact" else None
     citations = _with_lead_ins(conn, citations)
+    rated = None if ev.doubt is None else {"score": round(ev.doubt, 3), "threshold": table.doubt[0],
+                                           "rows_verdict": ev.would if ev.verdict == "unknown" else ev.verdict}
     return Answer(question, ev.verdict, w.sentence(reading, ev), ev.edition, scenario, trace, citations, ev.state, notes,
-                  page, fact, reading_dict, reading.lang, w.heads())
+                  page, fact, reading_dict, reading.lang, w.heads(), rated)
+
+
+def decide(conn: sqlite3.Connection, table: LogicTable, reading: Reading, question: str | None, *,
+           doubt: bool = True) -> Evaluation:
+    """The evaluation an answer states: the rows' verdict, then what keeps it from being given
+    (a word no rule uses, a prerequisite no row tests, a reading the doubt model distrusts).
+    `doubt=False`: without the doubt model (scripts/train_doubt.py trains it on these)."""
+    w = Words(table, reading.lang)
+    ev = evaluate(table, reading)
+    if ev.would is not None and ev.would != "unknown" and reading.unplaced and not reading.issues:
+        _placed_by_passages(conn, w, reading, ev)
+    _untested_prerequisites(w, reading, ev)
+    if doubt and question is not None:
+        _doubted(table, w, reading, ev, question)
+    return ev
 
 
 def _faq_question(text: str, limit: int = 80) -> str:
@@ -201,6 +227,20 @@ def _untested_prerequisites(w: "Words", reading: Reading, ev: Evaluation) -> Non
     words = "; ".join(filter(None, (w._context_words(axis, value) for axis, value in said)))
     reading.issues.append(w.text("untested_issue", conditions=words))
     ev.would, ev.verdict = ev.verdict, "unknown"
+
+
+def _doubted(table: LogicTable, w: "Words", reading: Reading, ev: Evaluation, question: str) -> None:
+    """A confident answer the doubt model (checker/doubt.py) rates as likely a misreading of
+    the question is not given: the answer is unknown, saying what the rows would answer.
+    Only for a question in words: options and scenario files are read as given."""
+    if ev.verdict not in ("yes", "no"):
+        return
+    from rulecheck.checker.doubt import doubt, features
+
+    ev.doubt = doubt(table.doubt, features(reading, ev, question))
+    if ev.doubt >= table.doubt[0]:
+        reading.issues.append(w.text("doubt_issue"))
+        ev.would, ev.verdict = ev.verdict, "unknown"
 
 
 def _placed_by_passages(conn, w: "Words", reading: Reading, ev: Evaluation) -> None:

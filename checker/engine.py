@@ -25,7 +25,7 @@ class Evaluation:
 
     # A plain class, not a dataclass: `rulecheck ask` then never imports `dataclasses`.
     __slots__ = ("verdict", "state", "edition", "outcome", "decisions", "order_row", "relays", "proposition",
-                 "polarity", "would", "category", "roles")
+                 "polarity", "would", "category", "roles", "doubt")
 
     def __init__(self, verdict: str, state: str | None = None, edition: str | None = None, outcome: str | None = None,
                  decisions: list[Decision] | None = None, order_row: Row | None = None,
@@ -46,6 +46,9 @@ class Evaluation:
         self.category = category
         #: "The team declares…", the trooper's role unsaid: each role's outcome (None: not known).
         self.roles: dict[str, str | None] = {}
+        #: How likely the doubt model (checker/doubt.py) rates a confident answer to be a
+        #: misreading (None: not rated, as for options and scenario files).
+        self.doubt: float | None = None
 
     def __repr__(self) -> str:
         return f"Evaluation({self.verdict!r}, {self.state!r}, outcome={self.outcome!r}, cites={self.cites!r})"

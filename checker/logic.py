@@ -218,8 +218,10 @@ class LogicTable:
     # builds the generated methods at start-up (see benchmarks/ask_bench.py).
     def __init__(self, rows: list[Row], vocabulary: Vocabulary, explained: dict[str, str], path: str,
                  fireteam: dict[tuple[str, str], Relay] | None = None, verdicts: dict | None = None,
-                 wording: dict | None = None) -> None:
+                 wording: dict | None = None, doubt: tuple | None = None) -> None:
         self.rows = rows
+        #: (threshold, feature → weight): the doubt model (data/doubt.toml, see checker/doubt.py).
+        self.doubt = doubt if doubt is not None else (2.0, {})
         #: (proposition, polarity, outcome) → verdict (data/verdicts.toml).
         self.verdicts = verdicts if verdicts is not None else {}
         #: language → section → key → text (data/wording/<lang>.toml).
@@ -272,7 +274,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 15
+_CACHE_FORMAT = 16
 
 
 def _cache_file() -> str | None:
@@ -290,7 +292,7 @@ def _cache_file() -> str | None:
                       *listing(os.path.join(DATA_ROOT, "pages"))]
     except OSError:
         return None
-    sources = [LOGIC_FILE, *(os.path.join(DATA_ROOT, name) for name in ("glossary.toml", "verdicts.toml", "manifest.toml")),
+    sources = [LOGIC_FILE, *(os.path.join(DATA_ROOT, name) for name in ("glossary.toml", "verdicts.toml", "manifest.toml", "doubt.toml")),
                *data_files, *code, os.path.join(os.path.dirname(here), "kb", "glossary.py")]
     return cache_file("logic", sources, salt=str(_CACHE_FORMAT))
 
@@ -309,13 +311,13 @@ def _to_plain(table: LogicTable) -> tuple:
     return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects, vocab.state_names,
             tuple(vocab.cues), Packed.pack(vocab.index), vocab.overlay, vocab.other_states, relays, states, vocab.word_lists,
             Packed.pack(vocab.groups), pack_stems(vocab.stems), vocab.labels_es, table.verdicts, table.wording,
-            Packed.pack(vocab.group_index), vocab.group_counts)
+            Packed.pack(vocab.group_index), vocab.group_counts, table.doubt)
 
 
 def _from_plain(data: tuple) -> LogicTable:
     """Rebuild a table from `_to_plain`'s form; any mismatch raises (and the cache is ignored)."""
     (tag, fmt, path, explained, rows, subjects, state_names, cues, index, overlay, other_states, relays,
-     states, word_lists, groups, stems, labels_es, verdicts, wording, group_index, group_counts) = data
+     states, word_lists, groups, stems, labels_es, verdicts, wording, group_index, group_counts, doubt) = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
     vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), Packed(index), overlay,
@@ -327,7 +329,7 @@ def _from_plain(data: tuple) -> LogicTable:
     from rulecheck.checker.words import preload_stems
 
     preload_stems(stems)
-    return LogicTable(table_rows, vocab, explained, path, fireteam, verdicts, wording)
+    return LogicTable(table_rows, vocab, explained, path, fireteam, verdicts, wording, doubt)
 
 
 @lru_cache(maxsize=1)
@@ -340,6 +342,7 @@ def _load_bundled() -> LogicTable:
 def _load(path: str, glossary: str | None = None) -> LogicTable:
     from pathlib import Path
 
+    from rulecheck.checker.doubt import DOUBT_FILE, load_doubt
     from rulecheck.checker.lexicon import build_vocabulary
     from rulecheck.checker.verdicts import load_verdicts
     from rulecheck.checker.wording import load_wording
@@ -387,7 +390,8 @@ def _load(path: str, glossary: str | None = None) -> LogicTable:
             raise LogicTableError(f"{path}: fireteam #{i}: a second entry for {relay.state} / {relay.leader}")
         fireteam[(relay.state, relay.leader)] = relay
     table = LogicTable(rows, vocabulary, explained, path, fireteam,
-                       load_verdicts(beside("verdicts.toml", VERDICTS_PATH)), load_wording(beside("wording", WORDING_DIR)))
+                       load_verdicts(beside("verdicts.toml", VERDICTS_PATH)), load_wording(beside("wording", WORDING_DIR)),
+                       load_doubt(os.fspath(beside("doubt.toml", Path(DOUBT_FILE)))))
     clashes = find_ambiguities(table)
     if clashes:
         a, b = clashes[0]

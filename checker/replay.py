@@ -32,10 +32,17 @@ class Paraphrased:
     edition: str | None
     expected: str
     got: str
+    #: The rows' verdict before the doubt model (checker/doubt.py) held it back, if it did.
+    rows: str = ""
 
     @property
     def agrees(self) -> bool:
         return self.expected == self.got
+
+    @property
+    def logic_agrees(self) -> bool:
+        """The logic gives the FAQ's verdict (the answer given may still be held back as doubtful)."""
+        return self.expected == (self.rows or self.got)
 
 
 @dataclass(frozen=True)
@@ -49,16 +56,25 @@ class Replay:
     expected: str
     got: str
     paraphrases: list[Paraphrased] = field(default_factory=list)
+    #: The rows' verdict before the doubt model (checker/doubt.py) held it back, if it did.
+    rows: str = ""
 
     @property
     def agrees(self) -> bool:
         return self.expected == self.got
 
+    @property
+    def logic_agrees(self) -> bool:
+        """The logic gives the FAQ's verdict (the answer given may still be held back as doubtful)."""
+        return self.expected == (self.rows or self.got)
+
     def to_dict(self) -> dict:
-        """The JSON form: the FAQ's fields, `agrees`, and `paraphrases` (each with `agrees`)."""
+        """The JSON form: the FAQ's fields, `agrees`, `rows` and `logic_agrees`, and `paraphrases`
+        (each with the same)."""
         return {"faq_id": self.faq_id, "question": self.question, "edition": self.edition, "expected": self.expected,
-                "got": self.got, "agrees": self.agrees,
-                "paraphrases": [dict(p.__dict__, agrees=p.agrees) for p in self.paraphrases]}
+                "got": self.got, "agrees": self.agrees, "rows": self.rows or self.got, "logic_agrees": self.logic_agrees,
+                "paraphrases": [dict(p.__dict__, rows=p.rows or p.got, agrees=p.agrees, logic_agrees=p.logic_agrees)
+                                for p in self.paraphrases]}
 
 
 def yes_no(answer: str) -> str | None:
@@ -85,14 +101,19 @@ def replay_faqs(conn: sqlite3.Connection, table: LogicTable | None = None) -> li
         expected = yes_no(row["answer"]) or labelled.get(_key(question))
         if expected is None:
             continue
-        got = answer_question(conn, question, edition=row["edition"], table=table).verdict
+        got, rows = _verdicts(answer_question(conn, question, edition=row["edition"], table=table))
         said = []
         for p in others.get(_key(question), []):
             edition = p.get("edition") or row["edition"]  # a paraphrase restates the FAQ, in its edition
             said.append(Paraphrased(p["text"], edition, p["verdict"],
-                                    answer_question(conn, p["text"], edition=edition, table=table).verdict))
-        results.append(Replay(row["id"], row["question"], row["edition"], expected, got, said))
+                                    *_verdicts(answer_question(conn, p["text"], edition=edition, table=table))))
+        results.append(Replay(row["id"], row["question"], row["edition"], expected, got, said, rows))
     return results
+
+
+def _verdicts(answer) -> tuple[str, str]:
+    """(the verdict given, the rows' verdict before the doubt model held it back)."""
+    return answer.verdict, answer.rows_verdict
 
 
 def _key(question: str) -> str:

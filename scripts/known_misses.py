@@ -3,7 +3,8 @@
 Asks every question of tests/questions/tuning/ and every paraphrase of
 data/faq_paraphrases.toml through `answer_question`, and replays every yes/no FAQ in
 its own words, against a base freshly built from the bundled pages (the tests' base). A
-question whose answer is not one of its expected verdicts is a known miss; the tests run it as
+question whose answer (the rows' verdict, `Answer.rows_verdict`: what the doubt model may hold
+back is not a miss of the reading) is not one of its expected verdicts is a known miss; the tests run it as
 `xfail(strict=True)`, so a fix shows as XPASS until this script is run again.
 
 Expected verdicts come from the question files (written from the rules): this script only
@@ -48,17 +49,17 @@ def current_misses(conn, table) -> dict[str, dict[str, str]]:
 
     misses: dict[str, dict[str, str]] = {"tuning": {}, "paraphrase": {}, "faq": {}}
     for q in question_sets.tuning():
-        got = answer_question(conn, q.text, edition=q.edition, table=table).verdict
+        got = answer_question(conn, q.text, edition=q.edition, table=table).rows_verdict
         if got not in q.verdicts:
             misses["tuning"][q.id] = _one_line(f"gives {got}; the rules say {' or '.join(q.verdicts)}: {q.why}")
     for p in question_sets.paraphrases():
-        got = answer_question(conn, p.text, edition=p.edition, table=table).verdict
+        got = answer_question(conn, p.text, edition=p.edition, table=table).rows_verdict
         if got != p.verdict:
             misses["paraphrase"][p.text] = _one_line(
                 f"gives {got}; the FAQ ({p.faq_page} {p.faq_version}) makes it {p.verdict}: {p.faq_answer}")
     for r in replay_faqs(conn, table):
-        if not r.agrees:
-            misses["faq"][r.faq_id] = _one_line(f"gives {r.got}; the FAQ says {r.expected}: {r.question}")
+        if not r.logic_agrees:
+            misses["faq"][r.faq_id] = _one_line(f"gives {r.rows}; the FAQ says {r.expected}: {r.question}")
     return misses
 
 

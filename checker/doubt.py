@@ -1,0 +1,92 @@
+"""Doubt: how likely a confident answer to a question is a misreading, and when to say so.
+
+The reader turns words into a reading through phrase lists, and fresh wording defeats it in
+ways no single word shows. Over thousands of questions written by people who never saw the
+code (the development sets in tests/questions/dev/), some readings proved far likelier to be
+wrong than others: a deciding row, an asked proposition, who acts, how many sentences of
+scene the question gives… `data/doubt.toml` holds a logistic model over those facts of the
+reading (never over the question's own words), trained by scripts/train_doubt.py. When it
+rates a confident yes/no as likely wrong, the answer is `unknown`, saying what the rows
+would answer: an honest "not sure" costs a judge far less than a confident wrong answer.
+
+The features are named strings ("row:<row id>", "ask:<proposition>:<polarity>", …); a
+feature the model has no weight for counts for nothing, so a new state or row needs no
+retraining to be answered (only to be doubted well).
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from typing import TYPE_CHECKING
+
+from rulecheck.checker.errors import LogicTableError
+from rulecheck.data import DATA_ROOT, read_toml
+
+if TYPE_CHECKING:
+    from rulecheck.checker.engine import Evaluation
+    from rulecheck.checker.reading import Reading
+
+#: The bundled model.
+DOUBT_FILE = os.path.join(DATA_ROOT, "doubt.toml")
+#: The kinds of feature `features` makes: a weight's name must start with one of them.
+KINDS = ("bias", "lang:", "ed:", "st:", "ost:", "act:", "by:", "nact:", "ask:", "about:", "cond:", "prop:",
+         "ign:", "iss:", "excl:", "num:", "row:", "out:", "nrows:", "v:", "nsent:", "len:", "cov:")
+
+_WORD = re.compile(r"[^\W\d_]+")
+_SENTENCE = re.compile(r"[.?!¿¡]+")
+
+
+def features(reading: Reading, ev: Evaluation, question: str) -> list[str]:
+    """The facts of a reading and its evaluation the model weighs, as feature names."""
+    f = ["bias", f"lang:{reading.lang}", f"ed:{reading.edition}"]
+    f += [f"st:{s}" for s in reading.states]
+    f += [f"ost:{s}" for s in reading.other_states]
+    f += [f"act:{a.subject}:{a.by}" for a in reading.actions]
+    f += [f"by:{a.by}" for a in reading.actions]
+    f.append(f"nact:{min(3, len(reading.actions))}")
+    f += [f"ask:{reading.proposition}:{reading.polarity}", f"about:{reading.about}"]
+    f += [f"cond:{axis}" for axis in reading.context]
+    f += [f"prop:{p}" for p in reading.properties]
+    f += [f"ign:{min(3, len(reading.ignored))}", f"iss:{min(2, len(reading.issues))}",
+          f"excl:{min(2, len(reading.excluded))}", f"num:{min(2, len(reading.numbers))}"]
+    rows = ([ev.order_row] if ev.order_row else []) + [r for d in ev.decisions for r in d.rows]
+    f += [f"row:{r.id}" for r in rows]
+    f += [f"out:{r.outcome}" for r in rows]
+    f += [f"nrows:{min(4, len(rows))}", f"v:{ev.verdict}"]
+    words = _WORD.findall(question)
+    f.append(f"nsent:{min(4, sum(1 for s in _SENTENCE.split(question) if s.strip()))}")
+    f.append(f"len:{min(6, len(words) // 8)}")
+    used = " ".join(reading.used).lower()
+    covered = sum(1 for w in words if w.lower() in used) / max(1, len(words))
+    f.append(f"cov:{int(covered * 5)}")
+    return list(dict.fromkeys(f))
+
+
+def doubt(model: tuple[float, dict[str, float]], names: list[str]) -> float:
+    """The model's probability that an answer with these features is wrong."""
+    _, weights = model
+    z = sum(weights.get(n, 0.0) for n in names)
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
+def load_doubt(path: str = DOUBT_FILE) -> tuple[float, dict[str, float]]:
+    """(threshold, feature → weight) from a doubt model file; `LogicTableError` naming a bad entry.
+    A missing file is no model (threshold above 1: nothing is doubted)."""
+    if not os.path.exists(path):
+        return (2.0, {})
+    data = read_toml(path, LogicTableError, "the doubt model", "Retrain it with scripts/train_doubt.py.")
+    threshold = data.get("threshold")
+    if not isinstance(threshold, (int, float)) or not 0.0 < threshold <= 1.0:
+        raise LogicTableError(f"{path}: threshold must be a number above 0 and at most 1 "
+                              f"(the doubt from which an answer is not given), not {threshold!r}")
+    weights = data.get("weights")
+    if not isinstance(weights, dict):
+        raise LogicTableError(f"{path}: [weights] must be a table of feature = weight")
+    for name, w in weights.items():
+        if not name.startswith(KINDS):
+            raise LogicTableError(f"{path}: weight {name!r} names no feature; a feature starts with one of "
+                                  f"{', '.join(KINDS)}")
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
+            raise LogicTableError(f"{path}: weight {name!r} = {w!r} must be a finite number")
+    return (float(threshold), {k: float(v) for k, v in weights.items()})

@@ -1,0 +1,155 @@
+"""Train the doubt model (data/doubt.toml) on the development question sets.
+
+    pip install -e '.[train]'          # scikit-learn, for this script only
+    python scripts/train_doubt.py      # writes data/doubt.toml, prints its figures
+    python scripts/train_doubt.py --check   # prints the figures, writes nothing
+
+Every question of tests/questions/dev/ is answered without the doubt model; each confident
+(yes/no) answer is one example, wrong or right by the set's verdict, described by the
+features of checker/doubt.py (facts of the reading, never the question's words). A logistic
+regression (scikit-learn, class-balanced, L2) learns which readings are often wrong. The
+threshold is chosen by leave-one-set-out cross-validation: each set is scored by a model
+trained on the others (as fresh wording would be), and the threshold kept is the one with
+the most right verdicts less COST × the wrong confident ones, over the development sets.
+Blind sets are never read here: measure them afterwards with benchmarks/questions_eval.py.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEV = ROOT / "tests" / "questions" / "dev"
+OUT = ROOT / "data" / "doubt.toml"
+#: How many misses one wrong confident answer counts for, beyond being a miss itself.
+COST = 2
+C = 1.0
+THRESHOLDS = [round(0.5 + 0.05 * i, 2) for i in range(10)]
+
+
+def examples(conn, table, folder: Path = DEV) -> list[tuple[str, list[str], bool, str]]:
+    """(set, features, wrong?, verdict expected) for every question of the sets in `folder`;
+    features are None for answers that are not a confident yes/no."""
+    import tomllib
+
+    from rulecheck.checker.answer import decide
+    from rulecheck.checker.doubt import features
+    from rulecheck.checker.interpret import read_question
+
+    out = []
+    for path in sorted(folder.rglob("*.toml")):
+        with open(path, "rb") as f:
+            for q in tomllib.load(f)["q"]:
+                reading = read_question(table, q["question"], edition=q.get("edition") or None)
+                ev = decide(conn, table, reading, q["question"], doubt=False)
+                wrong = ev.verdict not in {q["verdict"], *q.get("also", [])}
+                names = features(reading, ev, q["question"]) if ev.verdict in ("yes", "no") else None
+                out.append((path.stem, names, wrong, q["verdict"]))
+    return out
+
+
+def digest(folder: Path) -> str:
+    """What the model was trained on: tests/test_doubt.py checks it against the sets as they are."""
+    import hashlib
+
+    return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(folder.glob("*.toml")))).hexdigest()[:16]
+
+
+def fit(rows):
+    from sklearn.feature_extraction import DictVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    vec = DictVectorizer()
+    x = vec.fit_transform([dict.fromkeys(names, 1.0) for names, _ in rows])
+    model = LogisticRegression(C=C, max_iter=5000, class_weight="balanced").fit(x, [w for _, w in rows])
+    weights = {name: float(w) for name, w in zip(vec.feature_names_, model.coef_[0])}
+    weights["bias"] = weights.get("bias", 0.0) + float(model.intercept_[0])
+    return weights
+
+
+def score(weights: dict, names: list[str]) -> float:
+    z = sum(weights.get(n, 0.0) for n in names)
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
+def figures(data, scores, threshold):
+    """(right, wrong confident, confident) over every development question at a threshold."""
+    right = wrong_conf = conf = 0
+    for (_, names, wrong, expected), s in zip(data, scores):
+        if names is None:
+            right += not wrong
+            continue
+        if s >= threshold:
+            right += expected == "unknown"
+        else:
+            conf += 1
+            right += not wrong
+            wrong_conf += wrong
+    return right, wrong_conf, conf
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="print the figures, write nothing")
+    parser.add_argument("--with-tuning", action="store_true", help="also train on the tuning sets (never scored here)")
+    args = parser.parse_args()
+    try:
+        import sklearn  # noqa: F401
+    except ImportError:
+        sys.exit("scripts/train_doubt.py needs scikit-learn: pip install -e '.[train]'")
+    from rulecheck.checker.logic import load_logic
+    from rulecheck.kb.build import build_database
+    from rulecheck.kb.read import connect
+
+    if not args.check:
+        # the model is about to be rewritten: the old one, maybe naming features no longer made,
+        # must not stop the logic table from loading
+        OUT.unlink(missing_ok=True)
+    table = load_logic()
+    with tempfile.TemporaryDirectory() as tmp:
+        build_database(Path(tmp) / "kb.db")
+        conn = connect(Path(tmp) / "kb.db")
+        data = examples(conn, table)
+        extra = examples(conn, table, ROOT / "tests" / "questions" / "tuning") if args.with_tuning else []
+        conn.close()
+    sets = sorted({s for s, *_ in data})
+    cv = [0.0] * len(data)
+    for held in sets:
+        weights = fit([(n, w) for s, n, w, _ in data + extra if n is not None and s != held])
+        for i, (s, names, _, _) in enumerate(data):
+            if s == held and names is not None:
+                cv[i] = score(weights, names)
+    n = len(data)
+    print(f"{n} development questions in {len(sets)} sets; cross-validated (each set scored by a model of the others):")
+    print(f"{'threshold':>9} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10}")
+    best = None
+    for t in [2.0, *THRESHOLDS]:
+        right, wc, conf = figures(data, cv, t)
+        utility = right - COST * wc
+        label = "none" if t > 1 else f"{t:.2f}"
+        print(f"{label:>9} {right / n:8.1%} {(conf - wc) / conf:9.1%} {wc:10d}")
+        if t <= 1 and (best is None or utility > best[0]):
+            best = (utility, t, right / n, (conf - wc) / conf, wc)
+    _, threshold, verdict, precision, wc = best
+    weights = fit([(n_, w) for _, n_, w, _ in data + extra if n_ is not None])
+    kept = {k: round(v, 4) for k, v in sorted(weights.items()) if abs(v) >= 0.005}
+    print(f"threshold {threshold:.2f}: cross-validated verdict {verdict:.1%}, confident precision {precision:.1%}, "
+          f"{wc} wrong confident; {len(kept)} weights")
+    if args.check:
+        return
+    lines = ["# The doubt model (checker/doubt.py): written by scripts/train_doubt.py; do not edit by hand.",
+             f"# Trained on {n} questions of tests/questions/dev/ ({len(sets)} sets; dev sets {digest(DEV)})"
+             + (" and the tuning sets" if args.with_tuning else "") + "; leave-one-set-out on the dev sets,",
+             f"# threshold {threshold:.2f} gives {verdict:.1%} verdict, {precision:.1%} confident precision, "
+             f"{wc} wrong confident.",
+             f"threshold = {threshold}", "", "[weights]"]
+    lines += [f'"{k}" = {v}' for k, v in kept.items()]
+    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
