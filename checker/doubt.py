@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import os
-import re
 from typing import TYPE_CHECKING
 
 from rulecheck.checker.errors import LogicTableError
@@ -31,10 +30,13 @@ if TYPE_CHECKING:
 DOUBT_FILE = os.path.join(DATA_ROOT, "doubt.toml")
 #: The kinds of feature `features` makes: a weight's name must start with one of them.
 KINDS = ("bias", "lang:", "ed:", "st:", "ost:", "act:", "by:", "nact:", "ask:", "about:", "cond:", "prop:",
-         "ign:", "iss:", "excl:", "num:", "row:", "out:", "nrows:", "v:", "nsent:", "len:", "cov:")
+         "ign:", "iss:", "excl:", "num:", "row:", "out:", "nrows:", "v:", "nsent:", "len:", "cov:",
+         "rowask:", "stask:")
 
-_WORD = re.compile(r"[^\W\d_]+")
-_SENTENCE = re.compile(r"[.?!¿¡]+")
+#: Stripped from a word's ends before it is counted (no regular expression: none is compiled
+#: on the way to a cold answer for this).
+_PUNCTUATION = ".,;:!?¿¡()[]\"'“”‘’«»-–—…/"
+_ENDS = ".?!¿¡"
 
 
 def features(reading: Reading, ev: Evaluation, question: str) -> list[str]:
@@ -45,7 +47,10 @@ def features(reading: Reading, ev: Evaluation, question: str) -> list[str]:
     f += [f"act:{a.subject}:{a.by}" for a in reading.actions]
     f += [f"by:{a.by}" for a in reading.actions]
     f.append(f"nact:{min(3, len(reading.actions))}")
-    f += [f"ask:{reading.proposition}:{reading.polarity}", f"about:{reading.about}"]
+    asked = f"{reading.proposition}:{reading.polarity}"
+    f += [f"ask:{asked}", f"about:{reading.about}"]
+    # a row or state is misread more often under one way of asking than another
+    f += [f"stask:{s}|{asked}" for s in reading.states]
     f += [f"cond:{axis}" for axis in reading.context]
     f += [f"prop:{p}" for p in reading.properties]
     f += [f"ign:{min(3, len(reading.ignored))}", f"iss:{min(2, len(reading.issues))}",
@@ -53,14 +58,26 @@ def features(reading: Reading, ev: Evaluation, question: str) -> list[str]:
     rows = ([ev.order_row] if ev.order_row else []) + [r for d in ev.decisions for r in d.rows]
     f += [f"row:{r.id}" for r in rows]
     f += [f"out:{r.outcome}" for r in rows]
+    f += [f"rowask:{r.id}|{asked}" for r in rows]
     f += [f"nrows:{min(4, len(rows))}", f"v:{ev.verdict}"]
-    words = _WORD.findall(question)
-    f.append(f"nsent:{min(4, sum(1 for s in _SENTENCE.split(question) if s.strip()))}")
+    words = [w for w in (w.strip(_PUNCTUATION).lower() for w in question.split()) if any(c.isalpha() for c in w)]
+    f.append(f"nsent:{min(4, _sentences(question))}")
     f.append(f"len:{min(6, len(words) // 8)}")
     used = " ".join(reading.used).lower()
-    covered = sum(1 for w in words if w.lower() in used) / max(1, len(words))
+    covered = sum(1 for w in words if w in used) / max(1, len(words))
     f.append(f"cov:{int(covered * 5)}")
     return list(dict.fromkeys(f))
+
+
+def _sentences(text: str) -> int:
+    """How many stretches of text the marks . ? ! ¿ ¡ separate (empty ones not counted)."""
+    count, inside = 0, False
+    for c in text:
+        if c in _ENDS:
+            inside = False
+        elif not inside and not c.isspace():
+            count, inside = count + 1, True
+    return count
 
 
 def doubt(model: tuple[float, dict[str, float]], names: list[str]) -> float:
