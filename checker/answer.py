@@ -88,10 +88,11 @@ class Answer:
             lines += ["", h["reasoning"]] + [f"  {i}. {step['step']}" for i, step in enumerate(self.trace, 1)]
         if self.citations:
             decided = any(c.get("deciding") for c in self.citations) or self.fact
-            lines += ["", h["citations"] if decided else h["nearest"]]
+            would = not decided and any(c.get("would_decide") for c in self.citations)
+            lines += ["", h["citations"] if decided else h["would_cited"] if would else h["nearest"]]
             for i, c in enumerate(self.citations, 1):
-                if decided and c.get("nearest") and i > 1 and not self.citations[i - 2].get("nearest"):
-                    lines += ["", h["related"]]
+                if (decided or would) and c.get("nearest") and i > 1 and not self.citations[i - 2].get("nearest"):
+                    lines += ["", h["related"] if decided else h["nearest"]]
                 if c["kind"] == "rule":
                     where = f"{c['page']}, {c['section']}"
                 else:
@@ -137,19 +138,23 @@ def answer_question(conn: sqlite3.Connection, question: str, *, edition: str | N
         raise QuestionTooLong(len(question), MAX_QUESTION)
     table = table or load_logic()
     reading = read_question(table, question, edition=edition)
-    if any(v is not None for v in (context or {}).values()) or ask is not None:
+    stated = any(v is not None for v in (context or {}).values()) or ask is not None
+    if stated:
         from rulecheck.checker.scenario import override
 
         reading = override(reading, context=context, ask=ask)
-    return answer_reading(conn, reading, question=question, table=table)
+    # what the user stated beside the question is not a reading to doubt, and the doubt model
+    # knows only readings made from words alone
+    return answer_reading(conn, reading, question=question, table=table, doubt=not stated)
 
 
 def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str | None = None,
-                   table: LogicTable | None = None) -> Answer:
-    """Answer a reading (from a question, options or a scenario file) with its citations."""
+                   table: LogicTable | None = None, doubt: bool = True) -> Answer:
+    """Answer a reading (from a question, options or a scenario file) with its citations.
+    `doubt`: whether the doubt model may hold back a reading of `question` (never without one)."""
     table = table or load_logic()
     w = Words(table, reading.lang)
-    ev = decide(conn, table, reading, question)
+    ev = decide(conn, table, reading, question, doubt=doubt, w=w)
     summary = w.summary(reading)
     reading_dict = dict(reading.to_dict(), summary=summary)
     scenario = scenario_dict(reading)
@@ -161,6 +166,12 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
         notes.append(w.text("edition_note", edition=reading.edition, used=ev.edition, page=page))
     deciding = _deciding_ids(ev) if ev.outcome != "fact" and ev.would is None else set()
     citations = _citations(conn, ev.cites, deciding)
+    if ev.would is not None:
+        # no checked answer: the passages the rows would decide by, marked so, before the nearest
+        would = _deciding_ids(ev)
+        for c in citations:
+            if c["id"] in would:
+                c["would_decide"] = True
     text = question or " ".join(a.subject for a in reading.actions)
     if ev.would is not None:
         hits = _nearest(conn, table, reading, text)
@@ -188,11 +199,11 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
 
 
 def decide(conn: sqlite3.Connection, table: LogicTable, reading: Reading, question: str | None, *,
-           doubt: bool = True) -> Evaluation:
+           doubt: bool = True, w: "Words | None" = None) -> Evaluation:
     """The evaluation an answer states: the rows' verdict, then what keeps it from being given
     (a word no rule uses, a prerequisite no row tests, a reading the doubt model distrusts).
     `doubt=False`: without the doubt model (scripts/train_doubt.py trains it on these)."""
-    w = Words(table, reading.lang)
+    w = w or Words(table, reading.lang)
     ev = evaluate(table, reading)
     if ev.would is not None and ev.would != "unknown" and reading.unplaced and not reading.issues:
         _placed_by_passages(conn, w, reading, ev)
@@ -233,7 +244,7 @@ def _doubted(table: LogicTable, w: "Words", reading: Reading, ev: Evaluation, qu
     """A confident answer the doubt model (checker/doubt.py) rates as likely a misreading of
     the question is not given: the answer is unknown, saying what the rows would answer.
     Only for a question in words: options and scenario files are read as given."""
-    if ev.verdict not in ("yes", "no"):
+    if ev.verdict not in ("yes", "no") or not table.doubt[1]:
         return
     from rulecheck.checker.doubt import doubt, features
 
@@ -397,7 +408,7 @@ class Words:
     def heads(self) -> dict:
         t = self.w["text"]
         return {k: t[k] for k in ("answer_head", "verdict_head", "edition_head", "note", "reasoning", "citations",
-                                  "nearest", "related", "unplaced", "head_yes", "head_no", "head_depends", "head_unknown")}
+                                  "nearest", "related", "would_cited", "unplaced", "head_yes", "head_no", "head_depends", "head_unknown")}
 
     def text(self, key: str, **fields) -> str:
         return self.w["text"][key].format(**fields)
@@ -571,7 +582,8 @@ class Words:
             return steps
         if ev.would is not None:
             steps.append({"step": self.unknown_issue(reading)})
-            steps.append({"step": self.text("would", verdict=self.verdict(ev.would).lower())})
+            held = ev.doubt is not None  # rated, and not given: the doubt model held it back
+            steps.append({"step": self.text("doubt_would" if held else "would", verdict=self.verdict(ev.would).lower())})
         asked = self.asked(reading, ev.proposition, ev.polarity, self.state_label(ev.state))
         steps.append({"step": self.text("last_step", asked=asked, verdict=self.verdict(ev.verdict))})
         return steps

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 #: The bundled model.
 DOUBT_FILE = os.path.join(DATA_ROOT, "doubt.toml")
+#: Bumped whenever `features` changes what it names or how: the model file records the version
+#: it was trained with (`features = N`), and a model of another version is refused.
+FEATURES = 2
 #: The kinds of feature `features` makes: a weight's name must start with one of them.
 KINDS = ("bias", "lang:", "ed:", "st:", "ost:", "act:", "by:", "nact:", "ask:", "about:", "cond:", "prop:",
          "ign:", "iss:", "excl:", "num:", "row:", "out:", "nrows:", "v:", "nsent:", "len:", "cov:",
@@ -36,12 +39,13 @@ KINDS = ("bias", "lang:", "ed:", "st:", "ost:", "act:", "by:", "nact:", "ask:", 
 #: Stripped from a word's ends before it is counted (no regular expression: none is compiled
 #: on the way to a cold answer for this).
 _PUNCTUATION = ".,;:!?¿¡()[]\"'“”‘’«»-–—…/"
-_ENDS = ".?!¿¡"
+_ENDS = ".?!"
 
 
 def features(reading: Reading, ev: Evaluation, question: str) -> list[str]:
     """The facts of a reading and its evaluation the model weighs, as feature names."""
-    f = ["bias", f"lang:{reading.lang}", f"ed:{reading.edition}"]
+    # the edition answered in (not whether the caller named one: `--edition N4` is the default)
+    f = ["bias", f"lang:{reading.lang}", f"ed:{ev.edition}"]
     f += [f"st:{s}" for s in reading.states]
     f += [f"ost:{s}" for s in reading.other_states]
     f += [f"act:{a.subject}:{a.by}" for a in reading.actions]
@@ -63,47 +67,59 @@ def features(reading: Reading, ev: Evaluation, question: str) -> list[str]:
     words = [w for w in (w.strip(_PUNCTUATION).lower() for w in question.split()) if any(c.isalpha() for c in w)]
     f.append(f"nsent:{min(4, _sentences(question))}")
     f.append(f"len:{min(6, len(words) // 8)}")
-    used = " ".join(reading.used).lower()
+    used = {w.strip(_PUNCTUATION).lower() for phrase in reading.used for w in phrase.split()}
     covered = sum(1 for w in words if w in used) / max(1, len(words))
     f.append(f"cov:{int(covered * 5)}")
     return list(dict.fromkeys(f))
 
 
 def _sentences(text: str) -> int:
-    """How many stretches of text the marks . ? ! ¿ ¡ separate (empty ones not counted)."""
+    """How many sentences: stretches of text that . ? ! end before a space (not "2.5") or the
+    end, or that ¿ ¡ open (empty ones not counted)."""
     count, inside = 0, False
-    for c in text:
-        if c in _ENDS:
+    for i, c in enumerate(text):
+        if c in "¿¡" or c in _ENDS and (i + 1 == len(text) or text[i + 1].isspace()):
             inside = False
-        elif not inside and not c.isspace():
+        elif not inside and not c.isspace() and c not in _ENDS:
             count, inside = count + 1, True
     return count
 
 
 def doubt(model: tuple[float, dict[str, float]], names: list[str]) -> float:
-    """The model's probability that an answer with these features is wrong."""
+    """The model's rating (0–1) of an answer with these features: the higher, the likelier a
+    misreading. Not a calibrated probability: the model is trained with wrong and right answers
+    weighed alike, though wrong ones are fewer."""
     _, weights = model
     z = sum(weights.get(n, 0.0) for n in names)
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
 
 
 def load_doubt(path: str = DOUBT_FILE) -> tuple[float, dict[str, float]]:
-    """(threshold, feature → weight) from a doubt model file; `LogicTableError` naming a bad entry.
-    A missing file is no model (threshold above 1: nothing is doubted)."""
+    """(threshold, feature → weight) from a doubt model file; `LogicTableError` naming a bad entry
+    and what to do. A missing file is no model: nothing is rated (`NO_MODEL`)."""
     if not os.path.exists(path):
-        return (2.0, {})
-    data = read_toml(path, LogicTableError, "the doubt model", "Retrain it with scripts/train_doubt.py.")
+        return NO_MODEL
+    data = read_toml(path, LogicTableError, "the doubt model", RETRAIN)
+    if data.get("features") != FEATURES:
+        raise LogicTableError(f"{path}: the model was trained on features version {data.get('features')!r}, but this "
+                              f"rulecheck makes version {FEATURES}. {RETRAIN}")
     threshold = data.get("threshold")
-    if not isinstance(threshold, (int, float)) or not 0.0 < threshold <= 1.0:
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0.0 < threshold <= 1.0:
         raise LogicTableError(f"{path}: threshold must be a number above 0 and at most 1 "
-                              f"(the doubt from which an answer is not given), not {threshold!r}")
+                              f"(the rating from which an answer is not given), not {threshold!r}. {RETRAIN}")
     weights = data.get("weights")
     if not isinstance(weights, dict):
-        raise LogicTableError(f"{path}: [weights] must be a table of feature = weight")
+        raise LogicTableError(f"{path}: [weights] must be a table of feature = weight. {RETRAIN}")
     for name, w in weights.items():
         if not name.startswith(KINDS):
             raise LogicTableError(f"{path}: weight {name!r} names no feature; a feature starts with one of "
-                                  f"{', '.join(KINDS)}")
+                                  f"{', '.join(KINDS)}. {RETRAIN}")
         if isinstance(w, bool) or not isinstance(w, (int, float)) or not math.isfinite(w):
-            raise LogicTableError(f"{path}: weight {name!r} = {w!r} must be a finite number")
+            raise LogicTableError(f"{path}: weight {name!r} = {w!r} must be a finite number. {RETRAIN}")
     return (float(threshold), {k: float(v) for k, v in weights.items()})
+
+
+#: No model: no answer is rated.
+NO_MODEL: tuple[float, dict[str, float]] = (2.0, {})
+RETRAIN = ("Retrain it (pip install -e '.[train]'; python scripts/train_doubt.py --with-tuning), "
+           "or delete it to answer without the doubt model.")

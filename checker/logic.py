@@ -292,7 +292,9 @@ def _cache_file() -> str | None:
                       *listing(os.path.join(DATA_ROOT, "pages"))]
     except OSError:
         return None
-    sources = [LOGIC_FILE, *(os.path.join(DATA_ROOT, name) for name in ("glossary.toml", "verdicts.toml", "manifest.toml", "doubt.toml")),
+    doubt = os.path.join(DATA_ROOT, "doubt.toml")
+    sources = [LOGIC_FILE, *(os.path.join(DATA_ROOT, name) for name in ("glossary.toml", "verdicts.toml", "manifest.toml")),
+               *([doubt] if os.path.exists(doubt) else []),  # optional: without it, no answer is doubted
                *data_files, *code, os.path.join(os.path.dirname(here), "kb", "glossary.py")]
     return cache_file("logic", sources, salt=str(_CACHE_FORMAT))
 

@@ -32,8 +32,8 @@ class Paraphrased:
     edition: str | None
     expected: str
     got: str
-    #: The rows' verdict before the doubt model (checker/doubt.py) held it back, if it did.
-    rows: str = ""
+    #: The rows' verdict (`Answer.rows_verdict`): `got`, unless the doubt model held it back.
+    rows: str
 
     @property
     def agrees(self) -> bool:
@@ -42,7 +42,7 @@ class Paraphrased:
     @property
     def logic_agrees(self) -> bool:
         """The logic gives the FAQ's verdict (the answer given may still be held back as doubtful)."""
-        return self.expected == (self.rows or self.got)
+        return self.expected == self.rows
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,9 @@ class Replay:
     edition: str | None
     expected: str
     got: str
+    #: The rows' verdict (`Answer.rows_verdict`): `got`, unless the doubt model held it back.
+    rows: str
     paraphrases: list[Paraphrased] = field(default_factory=list)
-    #: The rows' verdict before the doubt model (checker/doubt.py) held it back, if it did.
-    rows: str = ""
 
     @property
     def agrees(self) -> bool:
@@ -66,15 +66,14 @@ class Replay:
     @property
     def logic_agrees(self) -> bool:
         """The logic gives the FAQ's verdict (the answer given may still be held back as doubtful)."""
-        return self.expected == (self.rows or self.got)
+        return self.expected == self.rows
 
     def to_dict(self) -> dict:
         """The JSON form: the FAQ's fields, `agrees`, `rows` and `logic_agrees`, and `paraphrases`
         (each with the same)."""
         return {"faq_id": self.faq_id, "question": self.question, "edition": self.edition, "expected": self.expected,
-                "got": self.got, "agrees": self.agrees, "rows": self.rows or self.got, "logic_agrees": self.logic_agrees,
-                "paraphrases": [dict(p.__dict__, rows=p.rows or p.got, agrees=p.agrees, logic_agrees=p.logic_agrees)
-                                for p in self.paraphrases]}
+                "got": self.got, "agrees": self.agrees, "rows": self.rows, "logic_agrees": self.logic_agrees,
+                "paraphrases": [dict(p.__dict__, agrees=p.agrees, logic_agrees=p.logic_agrees) for p in self.paraphrases]}
 
 
 def yes_no(answer: str) -> str | None:
@@ -101,19 +100,14 @@ def replay_faqs(conn: sqlite3.Connection, table: LogicTable | None = None) -> li
         expected = yes_no(row["answer"]) or labelled.get(_key(question))
         if expected is None:
             continue
-        got, rows = _verdicts(answer_question(conn, question, edition=row["edition"], table=table))
+        own = answer_question(conn, question, edition=row["edition"], table=table)
         said = []
         for p in others.get(_key(question), []):
             edition = p.get("edition") or row["edition"]  # a paraphrase restates the FAQ, in its edition
-            said.append(Paraphrased(p["text"], edition, p["verdict"],
-                                    *_verdicts(answer_question(conn, p["text"], edition=edition, table=table))))
-        results.append(Replay(row["id"], row["question"], row["edition"], expected, got, said, rows))
+            a = answer_question(conn, p["text"], edition=edition, table=table)
+            said.append(Paraphrased(p["text"], edition, p["verdict"], a.verdict, a.rows_verdict))
+        results.append(Replay(row["id"], row["question"], row["edition"], expected, own.verdict, own.rows_verdict, said))
     return results
-
-
-def _verdicts(answer) -> tuple[str, str]:
-    """(the verdict given, the rows' verdict before the doubt model held it back)."""
-    return answer.verdict, answer.rows_verdict
 
 
 def _key(question: str) -> str:

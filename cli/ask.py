@@ -191,10 +191,11 @@ def _print_replay(conn, table, as_json: bool) -> None:
             click.echo(f"{mark(r)} FAQ says {r.expected}, {says(r)}: {r.question}")
             for p in r.paraphrases:
                 click.echo(f"    {mark(p)} expects {p.expected}, {says(p)}: {p.text}")
-        held = sum(not x.agrees and x.logic_agrees for x in [*results, *said])
-        click.echo(f"{sum(r.agrees for r in results)}/{len(results)} yes/no FAQs agree in their own words; "
-                   f"{sum(p.agrees for p in said)}/{len(said)} of their paraphrases agree"
-                   + (f" ({held} more where the rows agree but the answer was held back as doubtful)." if held else "."))
+        def held(items) -> str:
+            n = sum(not x.agrees and x.logic_agrees for x in items)
+            return f" ({n} more held back as doubtful, the rows agreeing)" if n else ""
+        click.echo(f"{sum(r.agrees for r in results)}/{len(results)} yes/no FAQs agree in their own words{held(results)}; "
+                   f"{sum(p.agrees for p in said)}/{len(said)} of their paraphrases agree{held(said)}.")
     # the exit status says whether every FAQ is in the logic; a doubtful reading held back is reported above
     if not all(r.logic_agrees for r in results):
         raise click.exceptions.Exit(1)

@@ -33,7 +33,8 @@ HEADER = """\
 # script again). The tests run each entry as xfail(strict=True): a fix shows as XPASS.
 #   [tuning]      question id of tests/questions/tuning/ → the answer given; what the rules say
 #   [paraphrase]  a paraphrase of data/faq_paraphrases.toml → the same
-#   [faq]         faqs.id of a yes/no FAQ replayed in its own words → the same
+#   [faq]         faqs.id of a yes/no FAQ replayed in its own words → the answer given (one the
+#                 doubt model holds back is a miss here: a judge asking the FAQ gets no answer)
 """
 
 
@@ -58,8 +59,9 @@ def current_misses(conn, table) -> dict[str, dict[str, str]]:
             misses["paraphrase"][p.text] = _one_line(
                 f"gives {got}; the FAQ ({p.faq_page} {p.faq_version}) makes it {p.verdict}: {p.faq_answer}")
     for r in replay_faqs(conn, table):
-        if not r.logic_agrees:
-            misses["faq"][r.faq_id] = _one_line(f"gives {r.rows}; the FAQ says {r.expected}: {r.question}")
+        if not r.agrees:
+            gives = f"gives {r.got}" + (f" (held back as doubtful; the rows say {r.rows})" if r.rows != r.got else "")
+            misses["faq"][r.faq_id] = _one_line(f"{gives}; the FAQ says {r.expected}: {r.question}")
     return misses
 
 

@@ -16,12 +16,15 @@ Blind sets are never read here: measure them afterwards with benchmarks/question
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import question_sets  # noqa: E402  (tests/question_sets.py: the sets' one reader)
+
 DEV = ROOT / "tests" / "questions" / "dev"
 OUT = ROOT / "data" / "doubt.toml"
 #: How many misses one wrong confident answer counts for, beyond being a miss itself.
@@ -30,32 +33,39 @@ C = 1.0
 THRESHOLDS = [round(0.5 + 0.05 * i, 2) for i in range(10)]
 
 
-def examples(conn, table, folder: Path = DEV) -> list[tuple[str, list[str], bool, str]]:
-    """(set, features, wrong?, verdict expected) for every question of the sets in `folder`;
-    features are None for answers that are not a confident yes/no."""
+def questions(folder: Path):
+    """(set, question, edition, verdicts) of every question of the sets under `folder`."""
     import tomllib
 
+    for path in sorted(folder.rglob("*.toml")):
+        with open(path, "rb") as f:
+            for q in tomllib.load(f)["q"]:
+                yield path.stem, q["question"], q.get("edition") or None, (q["verdict"], *q.get("also", []))
+
+
+def faq_questions():
+    """The yes/no FAQs of data/faq_paraphrases.toml in their own words, and their paraphrases."""
+    for f in question_sets.faqs():
+        if f["faq_verdict"] in ("yes", "no"):
+            yield "faq", f["question"], f.get("edition") or None, (f["faq_verdict"],)
+    for p in question_sets.paraphrases():
+        yield "faq", p.text, p.edition, (p.verdict,)
+
+
+def examples(conn, table, items) -> list[tuple[str, list[str], bool, str]]:
+    """(set, features, wrong?, verdict expected) for each (set, question, edition, verdicts);
+    features are None for answers that are not a confident yes/no."""
     from rulecheck.checker.answer import decide
     from rulecheck.checker.doubt import features
     from rulecheck.checker.interpret import read_question
 
     out = []
-    for path in sorted(folder.rglob("*.toml")):
-        with open(path, "rb") as f:
-            for q in tomllib.load(f)["q"]:
-                reading = read_question(table, q["question"], edition=q.get("edition") or None)
-                ev = decide(conn, table, reading, q["question"], doubt=False)
-                wrong = ev.verdict not in {q["verdict"], *q.get("also", [])}
-                names = features(reading, ev, q["question"]) if ev.verdict in ("yes", "no") else None
-                out.append((path.stem, names, wrong, q["verdict"]))
+    for name, text, edition, verdicts in items:
+        reading = read_question(table, text, edition=edition)
+        ev = decide(conn, table, reading, text, doubt=False)
+        names = features(reading, ev, text) if ev.verdict in ("yes", "no") else None
+        out.append((name, names, ev.verdict not in verdicts, verdicts[0]))
     return out
-
-
-def digest(folder: Path) -> str:
-    """What the model was trained on: tests/test_doubt.py checks it against the sets as they are."""
-    import hashlib
-
-    return hashlib.sha256(b"".join(p.read_bytes() for p in sorted(folder.glob("*.toml")))).hexdigest()[:16]
 
 
 def fit(rows):
@@ -68,11 +78,6 @@ def fit(rows):
     weights = {name: float(w) for name, w in zip(vec.feature_names_, model.coef_[0])}
     weights["bias"] = weights.get("bias", 0.0) + float(model.intercept_[0])
     return weights
-
-
-def score(weights: dict, names: list[str]) -> float:
-    z = sum(weights.get(n, 0.0) for n in names)
-    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
 
 
 def figures(data, scores, threshold):
@@ -94,34 +99,42 @@ def figures(data, scores, threshold):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="print the figures, write nothing")
-    parser.add_argument("--with-tuning", action="store_true", help="also train on the tuning sets (never scored here)")
+    parser.add_argument("--with-tuning", action="store_true",
+                        help="also train on the tuning sets and the FAQs with their paraphrases (never scored here)")
     args = parser.parse_args()
     try:
         import sklearn  # noqa: F401
     except ImportError:
         sys.exit("scripts/train_doubt.py needs scikit-learn: pip install -e '.[train]'")
+    from rulecheck.checker.doubt import FEATURES, doubt
     from rulecheck.checker.logic import load_logic
     from rulecheck.kb.build import build_database
     from rulecheck.kb.read import connect
 
-    if not args.check:
-        # the model is about to be rewritten: the old one, maybe naming features no longer made,
-        # must not stop the logic table from loading
-        OUT.unlink(missing_ok=True)
-    table = load_logic()
     with tempfile.TemporaryDirectory() as tmp:
-        build_database(Path(tmp) / "kb.db")
-        conn = connect(Path(tmp) / "kb.db")
-        data = examples(conn, table)
-        extra = examples(conn, table, ROOT / "tests" / "questions" / "tuning") if args.with_tuning else []
-        conn.close()
+        # the answers are taken without the doubt model, and the old model (it may name features
+        # this code no longer makes) must not stop the logic table from loading: set it aside
+        aside = Path(tmp) / "doubt.toml"
+        if OUT.exists():
+            OUT.replace(aside)
+        try:
+            table = load_logic()
+            build_database(Path(tmp) / "kb.db")
+            conn = connect(Path(tmp) / "kb.db")
+            data = examples(conn, table, questions(DEV))
+            extra = examples(conn, table, [*questions(ROOT / "tests" / "questions" / "tuning"), *faq_questions()]) \
+                if args.with_tuning else []
+            conn.close()
+        finally:
+            if aside.exists():
+                aside.replace(OUT)
     sets = sorted({s for s, *_ in data})
     cv = [0.0] * len(data)
     for held in sets:
         weights = fit([(n, w) for s, n, w, _ in data + extra if n is not None and s != held])
         for i, (s, names, _, _) in enumerate(data):
             if s == held and names is not None:
-                cv[i] = score(weights, names)
+                cv[i] = doubt((2.0, weights), names)
     n = len(data)
     print(f"{n} development questions in {len(sets)} sets; cross-validated (each set scored by a model of the others):")
     print(f"{'threshold':>9} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10}")
@@ -140,14 +153,19 @@ def main() -> None:
           f"{wc} wrong confident; {len(kept)} weights")
     if args.check:
         return
+    confident = sum(names is not None for _, names, _, _ in data + extra)
     lines = ["# The doubt model (checker/doubt.py): written by scripts/train_doubt.py; do not edit by hand.",
-             f"# Trained on {n} questions of tests/questions/dev/ ({len(sets)} sets; dev sets {digest(DEV)})"
-             + (" and the tuning sets" if args.with_tuning else "") + "; leave-one-set-out on the dev sets,",
-             f"# threshold {threshold:.2f} gives {verdict:.1%} verdict, {precision:.1%} confident precision, "
-             f"{wc} wrong confident.",
-             f"threshold = {threshold}", "", "[weights]"]
+             f"# Fitted on the {confident} confident answers to the {n} questions of tests/questions/dev/ "
+             f"({len(sets)} sets; dev sets {question_sets.dev_digest(DEV)})"
+             + (" and to the tuning sets and FAQ paraphrases" if args.with_tuning else "") + ".",
+             f"# Threshold chosen on the dev sets, each scored by a model of the others: {threshold:.2f} gives "
+             f"{verdict:.1%} verdict, {precision:.1%} confident precision, {wc} wrong confident (chosen on these",
+             "# same figures, so a little better than on fresh questions).",
+             f"features = {FEATURES}", f"threshold = {threshold}", "", "[weights]"]
     lines += [f'"{k}" = {v}' for k, v in kept.items()]
-    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp_out = OUT.with_suffix(".toml.tmp")
+    tmp_out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp_out.replace(OUT)
     print(f"wrote {OUT.relative_to(ROOT)}")
 
 

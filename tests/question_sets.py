@@ -104,6 +104,17 @@ def paraphrases() -> list[Paraphrase]:
             for f in faqs() for p in f["paraphrase"]]
 
 
+def dev_digest(folder: Path = QUESTIONS / "dev") -> str:
+    """A digest of the development sets (every .toml under `folder`): the doubt model records the
+    one it was trained on (scripts/train_doubt.py), and a test compares it with the sets as they are."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for path in sorted(folder.rglob("*.toml")):
+        h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def known_misses(path: Path = KNOWN_MISSES) -> dict[str, dict[str, str]]:
     """table → key → one line: `[tuning]` by question id, `[paraphrase]` by the paraphrase's
     words, `[faq]` by faqs.id (a FAQ replayed in its own words)."""

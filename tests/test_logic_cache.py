@@ -38,6 +38,7 @@ def test_a_round_trip_gives_the_same_table(cache_home):
     assert cached.rows == parsed.rows and cached.vocabulary.subjects == parsed.vocabulary.subjects
     assert cached.explained == parsed.explained and cached.vocabulary.states == parsed.vocabulary.states
     assert cached.verdicts == parsed.verdicts and cached.wording == parsed.wording
+    assert cached.doubt == parsed.doubt and len(cached.doubt[1]) > 50
     assert answers(cached) == answers(parsed)
 
 
@@ -83,7 +84,7 @@ def test_the_key_follows_the_files_and_the_python(cache_home, tmp_path, monkeypa
 
 
 @pytest.mark.parametrize("data_file", ["verdicts.toml", "glossary.toml", "lexicon/en.toml", "lexicon/es.toml",
-                                       "wording/es.toml", "lexicon/common-en.txt", "manifest.toml"])
+                                       "wording/es.toml", "lexicon/common-en.txt", "manifest.toml", "doubt.toml"])
 def test_the_key_follows_every_data_file_the_table_is_read_with(cache_home, tmp_path, monkeypatch, data_file):
     """An edited verdict table, glossary, lexicon or wording file is a new cache file."""
     data = tmp_path / "data"
@@ -94,6 +95,17 @@ def test_the_key_follows_every_data_file_the_table_is_read_with(cache_home, tmp_
     edited = data / data_file
     edited.write_text(edited.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
     assert logic._cache_file() != before
+
+
+def test_without_a_doubt_model_the_cache_still_works(cache_home, tmp_path, monkeypatch):
+    """The doubt model is optional (no file: nothing is doubted); its absence must not turn the
+    logic cache off."""
+    data = tmp_path / "data"
+    shutil.copytree(logic.DATA_ROOT, data, ignore=shutil.ignore_patterns("__pycache__"))
+    (data / "doubt.toml").unlink()
+    monkeypatch.setattr(logic, "DATA_ROOT", str(data))
+    monkeypatch.setattr(logic, "LOGIC_FILE", str(data / "logic.toml"))
+    assert logic._cache_file() is not None
 
 
 def test_no_home_means_no_cache_and_no_traceback(monkeypatch):
