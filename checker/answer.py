@@ -192,7 +192,7 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
             trace.insert(len(trace) - 1, {"step": note, "cites": [c["id"]]})
     fact = w.fact(ev.decisions[0].rows[0]) if ev.outcome == "fact" else None
     citations = _with_lead_ins(conn, citations)
-    rated = None if ev.doubt is None else {"score": round(ev.doubt, 3), "threshold": table.doubt[0],
+    rated = None if ev.doubt is None else {"score": ev.doubt, "threshold": table.doubt[0],
                                            "rows_verdict": ev.would if ev.verdict == "unknown" else ev.verdict}
     return Answer(question, ev.verdict, w.sentence(reading, ev), ev.edition, scenario, trace, citations, ev.state, notes,
                   page, fact, reading_dict, reading.lang, w.heads(), rated)
