@@ -1,7 +1,8 @@
 """How well `rulecheck ask` answers question sets it was not written from. Prints, per set:
 verdict accuracy, confident precision (right yes/no ÷ all yes/no answers), the count of wrong
-confident answers, and citation@5 (one of the first five citations holds the passage the
-set's author quoted as deciding). Asserts nothing.
+confident answers, citation@5 (one of the first five citations holds the passage the
+set's author quoted as deciding), and how many answers the doubt model held back as doubtful
+readings (`held`) and, of those, how many the rows had right (`held-right`). Asserts nothing.
 
     python benchmarks/questions_eval.py                 # every set under tests/questions/
     python benchmarks/questions_eval.py blind           # only the sets whose path holds "blind"
@@ -52,7 +53,7 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
     from rulecheck.checker.answer import answer_question
     from rulecheck.checker.errors import CheckerError
 
-    right = confident = confident_right = cite_n = cite_hit = 0
+    right = confident = confident_right = cite_n = cite_hit = held = held_right = 0
     wrong: list[tuple] = []
     confusion: dict[tuple[str, str], int] = {}
     started = time.perf_counter()
@@ -61,6 +62,9 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
         try:
             a = answer_question(conn, q["question"], edition=q.get("edition") or None)
             verdict, cites = a.verdict, a.citations
+            if a.doubt and verdict == "unknown":  # held back by the doubt model (checker/doubt.py)
+                held += 1
+                held_right += a.doubt["rows_verdict"] in expected
             why = f"{a.to_dict().get('reading', {}).get('summary', '')} unplaced={a.to_dict().get('reading', {}).get('unplaced')} :: {a.answer[:140]}"
         except CheckerError as e:
             verdict, cites, why = f"error: {e}", [], ""
@@ -82,7 +86,8 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
     return {"n": n, "accuracy": right / n if n else 0.0, "confident": confident,
             "precision": confident_right / confident if confident else 1.0,
             "wrong_confident": confident - confident_right, "cite5": cite_hit / cite_n if cite_n else 1.0,
-            "cite_n": cite_n, "seconds": time.perf_counter() - started, "misses": wrong if misses else [],
+            "cite_n": cite_n, "held": held, "held_right": held_right,
+            "seconds": time.perf_counter() - started, "misses": wrong if misses else [],
             "confusion": confusion}
 
 
@@ -126,11 +131,12 @@ def main() -> None:
                 groups.setdefault(key, []).append(q)
                 if args.by_style:
                     groups.setdefault(f"{key} [{q.get('lang', 'en')}/{q.get('style', '?')}]", []).append(q)
-        print(f"{'set':34} {'n':>4} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10} {'conf':>5} {'cite@5':>7}")
+        print(f"{'set':34} {'n':>4} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10} {'conf':>5} {'cite@5':>7} "
+              f"{'held':>5} {'held-right':>10}")
         for name, qs in sorted(groups.items()):
             s = score(qs, conn, misses=args.misses)
             print(f"{name:34} {s['n']:4d} {s['accuracy']:8.1%} {s['precision']:9.1%} {s['wrong_confident']:10d} "
-                  f"{s['confident']:5d} {s['cite5']:7.1%}")
+                  f"{s['confident']:5d} {s['cite5']:7.1%} {s['held']:5d} {s['held_right']:10d}")
             for qid, exp, got, text, why in s["misses"]:
                 print(f"    {qid:10} expected {exp:8} got {got:8} {text}")
                 if args.why:
