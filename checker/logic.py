@@ -274,7 +274,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 16
+_CACHE_FORMAT = 17
 
 
 def _cache_file() -> str | None:
@@ -311,7 +311,8 @@ def _to_plain(table: LogicTable) -> tuple:
     relays = tuple(tuple(r) for r in table.fireteam.values())
     states = tuple(tuple(st) for st in vocab.states.values())
     return ("rulecheck-logic", _CACHE_FORMAT, table.path, table.explained, rows, subjects, vocab.state_names,
-            tuple(vocab.cues), Packed.pack(vocab.index), vocab.overlay, vocab.other_states, relays, states, vocab.word_lists,
+            tuple(vocab.cues), Packed.pack(vocab.index), vocab.overlay, vocab.other_states, relays, states,
+            Packed.pack(vocab.word_lists),
             Packed.pack(vocab.groups), pack_stems(vocab.stems), vocab.labels_es, table.verdicts, table.wording,
             Packed.pack(vocab.group_index), vocab.group_counts, table.doubt)
 
@@ -322,8 +323,9 @@ def _from_plain(data: tuple) -> LogicTable:
      states, word_lists, groups, stems, labels_es, verdicts, wording, group_index, group_counts, doubt) = data
     if (tag, fmt) != ("rulecheck-logic", _CACHE_FORMAT):
         raise ValueError("not a rulecheck logic cache of this format")
+    # word lists stay marshalled until a question reads one (a few of ~100, some of them large)
     vocab = Vocabulary({s[0]: Subject(*s) for s in subjects}, state_names, list(cues), Packed(index), overlay,
-                       other_states, {st[0]: StateInfo(*st) for st in states}, word_lists, Packed(groups), {}, labels_es,
+                       other_states, {st[0]: StateInfo(*st) for st in states}, Packed(word_lists), Packed(groups), {}, labels_es,
                        Packed(group_index), group_counts)
     table_rows = [Row(i, st, ed, topic, subj, tuple(CONDITIONS[c] for c in conds), *rest)
                   for i, st, ed, topic, subj, conds, *rest in rows]
