@@ -11,6 +11,7 @@ Screenshots go to tests/artifacts/<test name>/ (git-ignored), for a person to lo
 """
 from __future__ import annotations
 
+import http.client
 import re
 import socket
 import subprocess
@@ -86,9 +87,15 @@ def server(built_db: Path):
 def test_serve_restarts_on_the_same_port_at_once(built_db):
     """Stopping the server leaves its closed connections in TIME-WAIT; starting again must work."""
     port = free_port()
-    with serving(built_db, port) as base:
+    # one kept-alive connection, left open while the server stops: the server then closes it
+    # first, so the TIME-WAIT is on the server's port (when the client closed first, it was on
+    # the client's, and the check below failed now and then)
+    client = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    with serving(built_db, port):
         for _ in range(3):
-            urllib.request.urlopen(base + "/-/ask.json?q=Is+a+camo+marker+revealed+by+Cautious+Movement", timeout=10).read()
+            client.request("GET", "/-/ask.json?q=Is+a+camo+marker+revealed+by+Cautious+Movement")
+            client.getresponse().read()
+    client.close()
     with socket.socket() as plain, pytest.raises(OSError):
         plain.bind(("127.0.0.1", port))  # the port is still taken for a plain bind: TIME-WAIT
     with serving(built_db, port) as base:
