@@ -185,7 +185,7 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
     page_edition = {st.page: st.edition for st in table.states.values()}  # to flag an N3-era FAQ in an N4 answer
     for c in citations:
         era = page_edition.get(c["page"] or "")
-        if c["kind"] != "rule" and era and ev.edition and era != ev.edition and c["deciding"]:
+        if c["kind"] != "rule" and era and ev.edition and era != ev.edition and (c["deciding"] or c.get("would_decide")):
             note = w.text("era_note", faq=_faq_question(c["text"]), version=c.get("version") or "—", era=era,
                           page=c["page"], edition=ev.edition)
             notes.append(note)

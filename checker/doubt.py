@@ -121,5 +121,5 @@ def load_doubt(path: str = DOUBT_FILE) -> tuple[float, dict[str, float]]:
 
 #: No model: no answer is rated.
 NO_MODEL: tuple[float, dict[str, float]] = (2.0, {})
-RETRAIN = ("Retrain it (pip install -e '.[train]'; python scripts/train_doubt.py --with-tuning), "
+RETRAIN = ("Retrain it (pip install -e '.[train]'; python scripts/train_doubt.py), "
            "or delete it to answer without the doubt model.")

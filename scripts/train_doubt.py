@@ -34,7 +34,8 @@ THRESHOLDS = [round(0.5 + 0.05 * i, 2) for i in range(10)]
 
 
 def questions(folder: Path):
-    """(set, question, edition, verdicts) of every question of the sets under `folder`."""
+    """(set, question, edition, verdicts) of every question of the sets under `folder` (the
+    development sets: question, verdict, also, edition; no cited row, unlike the tuning sets)."""
     import tomllib
 
     for path in sorted(folder.rglob("*.toml")):
@@ -43,11 +44,20 @@ def questions(folder: Path):
                 yield path.stem, q["question"], q.get("edition") or None, (q["verdict"], *q.get("also", []))
 
 
+def tuning_questions():
+    """(set, question, edition, verdicts) of the tuning sets, read by tests/question_sets.py."""
+    for q in question_sets.tuning():
+        yield q.set, q.text, q.edition, q.verdicts
+
+
 def faq_questions():
-    """The yes/no FAQs of data/faq_paraphrases.toml in their own words, and their paraphrases."""
+    """The yes/no FAQs of data/faq_paraphrases.toml in their own words (as the base and the replay
+    keep them: no "[Errata]" tag, no "Q:" label), and their paraphrases."""
+    from rulecheck.checker.replay import _TAG
+
     for f in question_sets.faqs():
         if f["faq_verdict"] in ("yes", "no"):
-            yield "faq", f["question"], f.get("edition") or None, (f["faq_verdict"],)
+            yield "faq", question_sets.unlabelled(_TAG.sub("", f["question"])), f.get("edition") or None, (f["faq_verdict"],)
     for p in question_sets.paraphrases():
         yield "faq", p.text, p.edition, (p.verdict,)
 
@@ -99,8 +109,9 @@ def figures(data, scores, threshold):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="print the figures, write nothing")
-    parser.add_argument("--with-tuning", action="store_true",
-                        help="also train on the tuning sets and the FAQs with their paraphrases (never scored here)")
+    parser.add_argument("--dev-only", dest="with_tuning", action="store_false",
+                        help="train on the development sets only (by default the tuning sets and the FAQs with their "
+                             "paraphrases are trained on too, never scored)")
     args = parser.parse_args()
     try:
         import sklearn  # noqa: F401
@@ -111,23 +122,30 @@ def main() -> None:
     from rulecheck.kb.build import build_database
     from rulecheck.kb.read import connect
 
-    with tempfile.TemporaryDirectory() as tmp:
-        # the answers are taken without the doubt model, and the old model (it may name features
-        # this code no longer makes) must not stop the logic table from loading: set it aside
-        aside = Path(tmp) / "doubt.toml"
-        if OUT.exists():
-            OUT.replace(aside)
-        try:
-            table = load_logic()
+    from rulecheck.checker.errors import LogicTableError
+
+    # the answers are taken without the doubt model (`decide(doubt=False)`), so a model that loads
+    # stays where it is; one that does not (trained on features this code no longer makes) is set
+    # aside beside itself while the table loads, and put back if no new one is written
+    aside = OUT.with_name(OUT.name + ".aside")
+    try:
+        table = load_logic()
+    except LogicTableError:
+        if args.check or not OUT.exists():
+            raise
+        OUT.replace(aside)
+        print(f"the old model does not load; set aside as {aside.relative_to(ROOT)} while training", file=sys.stderr)
+        table = load_logic()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
             build_database(Path(tmp) / "kb.db")
             conn = connect(Path(tmp) / "kb.db")
             data = examples(conn, table, questions(DEV))
-            extra = examples(conn, table, [*questions(ROOT / "tests" / "questions" / "tuning"), *faq_questions()]) \
-                if args.with_tuning else []
+            extra = examples(conn, table, [*tuning_questions(), *faq_questions()]) if args.with_tuning else []
             conn.close()
-        finally:
-            if aside.exists():
-                aside.replace(OUT)
+    finally:
+        if aside.exists() and not OUT.exists():
+            aside.replace(OUT)
     sets = sorted({s for s, *_ in data})
     cv = [0.0] * len(data)
     for held in sets:
@@ -153,11 +171,12 @@ def main() -> None:
           f"{wc} wrong confident; {len(kept)} weights")
     if args.check:
         return
-    confident = sum(names is not None for _, names, _, _ in data + extra)
+    confident = sum(names is not None for _, names, _, _ in data)
+    more = sum(names is not None for _, names, _, _ in extra)
     lines = ["# The doubt model (checker/doubt.py): written by scripts/train_doubt.py; do not edit by hand.",
              f"# Fitted on the {confident} confident answers to the {n} questions of tests/questions/dev/ "
              f"({len(sets)} sets; dev sets {question_sets.dev_digest(DEV)})"
-             + (" and to the tuning sets and FAQ paraphrases" if args.with_tuning else "") + ".",
+             + (f" and {more} to the tuning sets, the FAQs and their paraphrases" if extra else "") + ".",
              f"# Threshold chosen on the dev sets, each scored by a model of the others: {threshold:.2f} gives "
              f"{verdict:.1%} verdict, {precision:.1%} confident precision, {wc} wrong confident (chosen on these",
              "# same figures, so a little better than on fresh questions).",
@@ -166,6 +185,7 @@ def main() -> None:
     tmp_out = OUT.with_suffix(".toml.tmp")
     tmp_out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tmp_out.replace(OUT)
+    aside.unlink(missing_ok=True)
     print(f"wrote {OUT.relative_to(ROOT)}")
 
 

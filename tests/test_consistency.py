@@ -99,25 +99,25 @@ def test_the_verdict_is_the_verdict_tables_cell(table, answered):
         if a.kind != "outcome":
             continue
         ev, ans = a.ev, a.answer
-        given = ans.verdict
-        if ev.verdict != ans.verdict:
+        # the doubt model held a yes/no back: unknown, saying so, its rating at or above the
+        # threshold, the rows' verdict kept (`rows_verdict`: the answer below, as if given)
+        rated = ans.doubt is not None and ans.doubt["score"] >= ans.doubt["threshold"]
+        held = rated and ans.verdict == "unknown" \
+            and table.wording[ans.lang]["text"]["doubt_issue"] in ans.reading["issues"]
+        if rated and not held:
+            bad.append(f"{a.id}: rated {ans.doubt['score']} at or above {ans.doubt['threshold']} but given as {ans.verdict}")
+            continue
+        given = ans.doubt["rows_verdict"] if held else ans.verdict
+        if ev.verdict != given:
             # words the reading could not place that the deciding passages use themselves: the
             # answer gives `would`, says so in a note, and lists no word as unplaced
-            placed = ev.would is not None and ans.verdict == ev.would and not ans.reading["unplaced"] \
+            placed = ev.would is not None and given == ev.would and not ans.reading["unplaced"] \
                 and any("deciding passage itself" in n or "propio pasaje" in n for n in ans.notes)
-            # the doubt model held the engine's yes/no back: unknown, saying so, the rows' verdict kept
-            held = ans.verdict == "unknown" and ans.doubt is not None and ans.doubt["rows_verdict"] == ev.verdict \
-                and ans.doubt["score"] >= ans.doubt["threshold"] \
-                and table.wording[ans.lang]["text"]["doubt_issue"] in ans.reading["issues"]
-            if not (placed or held):
-                bad.append(f"{a.id}: the engine says {ev.verdict}, the answer {ans.verdict}")
-            elif placed and ev.would != cell(cells, ev.proposition, ev.polarity, ev.outcome) and ev.outcome != "either":
-                bad.append(f"{a.id}: {ans.verdict}, but the cell gives {cell(cells, ev.proposition, ev.polarity, ev.outcome)}")
-            if placed or not held:
-                continue
-            given = ans.doubt["rows_verdict"]
-        elif ans.doubt is not None and ans.doubt["score"] >= ans.doubt["threshold"]:
-            bad.append(f"{a.id}: rated {ans.doubt['score']} at or above {ans.doubt['threshold']} but given as {ans.verdict}")
+            if not placed:
+                bad.append(f"{a.id}: the engine says {ev.verdict}, the answer {given}")
+            elif ev.would != cell(cells, ev.proposition, ev.polarity, ev.outcome) and ev.outcome != "either":
+                bad.append(f"{a.id}: {given}, but the cell gives {cell(cells, ev.proposition, ev.polarity, ev.outcome)}")
+            continue
         if ev.outcome == "either":
             rows = {cell(cells, ev.proposition, ev.polarity, r.outcome) for d in ev.decisions for r in d.rows}
             expected = rows.pop() if len(rows) == 1 else f"one answer (rows give {sorted(rows)})"

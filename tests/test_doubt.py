@@ -136,6 +136,6 @@ def test_the_json_carries_the_rating_of_a_confident_answer(conn, table):
 
 def test_the_model_was_trained_on_the_development_sets_as_they_are():
     """The header of data/doubt.toml records a digest of tests/questions/dev/: a changed set
-    means retraining (python scripts/train_doubt.py --with-tuning)."""
+    means retraining (python scripts/train_doubt.py)."""
     assert f"dev sets {question_sets.dev_digest()}" in Path(DOUBT_FILE).read_text(encoding="utf-8"), \
-        "retrain: python scripts/train_doubt.py --with-tuning"
+        "retrain: python scripts/train_doubt.py"
