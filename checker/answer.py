@@ -49,8 +49,8 @@ class Answer:
         self.lang = lang
         #: The text output's headings, in the answer's language.
         self.heads = heads if heads is not None else {}
-        #: The doubt model's rating of the rows' yes/no (checker/doubt.py): `score` (how likely a
-        #: misreading), `threshold` (from which the answer is not given) and `rows_verdict`
+        #: The doubt model's rating of the rows' yes/no (checker/doubt.py): `score` (0–1, higher for
+        #: a likelier misreading), `threshold` (from which the answer is not given) and `rows_verdict`
         #: (what the rows answer); None when no yes/no was rated.
         self.doubt = doubt
 
@@ -166,14 +166,13 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
         notes.append(w.text("edition_note", edition=reading.edition, used=ev.edition, page=page))
     deciding = _deciding_ids(ev) if ev.outcome != "fact" and ev.would is None else set()
     citations = _citations(conn, ev.cites, deciding)
+    text = question or " ".join(a.subject for a in reading.actions)
     if ev.would is not None:
         # no checked answer: the passages the rows would decide by, marked so, before the nearest
         would = _deciding_ids(ev)
         for c in citations:
             if c["id"] in would:
                 c["would_decide"] = True
-    text = question or " ".join(a.subject for a in reading.actions)
-    if ev.would is not None:
         hits = _nearest(conn, table, reading, text)
         have = {c["id"] for c in citations}
         citations += [_hit(h) for h in hits if h["id"] not in have]

@@ -46,8 +46,8 @@ class Evaluation:
         self.category = category
         #: "The team declares…", the trooper's role unsaid: each role's outcome (None: not known).
         self.roles: dict[str, str | None] = {}
-        #: How likely the doubt model (checker/doubt.py) rates a confident answer to be a
-        #: misreading (None: not rated, as for options and scenario files).
+        #: The doubt model's rating of a confident answer (checker/doubt.py; higher for a likelier
+        #: misreading; None: not rated, as for options and scenario files).
         self.doubt: float | None = None
 
     def __repr__(self) -> str:

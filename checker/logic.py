@@ -221,7 +221,7 @@ class LogicTable:
                  wording: dict | None = None, doubt: tuple | None = None) -> None:
         self.rows = rows
         #: (threshold, feature → weight): the doubt model (data/doubt.toml, see checker/doubt.py).
-        self.doubt = doubt if doubt is not None else (2.0, {})
+        self.doubt = doubt if doubt is not None else (2.0, {})  # doubt.NO_MODEL, not imported on the way to an answer
         #: (proposition, polarity, outcome) → verdict (data/verdicts.toml).
         self.verdicts = verdicts if verdicts is not None else {}
         #: language → section → key → text (data/wording/<lang>.toml).

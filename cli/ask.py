@@ -187,13 +187,15 @@ def _print_replay(conn, table, as_json: bool) -> None:
         def says(r) -> str:
             return f"checker says {r.got}" + ("" if r.agrees or not r.logic_agrees else
                                               f" (the rows say {r.rows}; held back as a doubtful reading)")
+
+        def held(items) -> str:
+            n = sum(not x.agrees and x.logic_agrees for x in items)
+            return f" ({n} more held back as doubtful, the rows agreeing)" if n else ""
+
         for r in results:
             click.echo(f"{mark(r)} FAQ says {r.expected}, {says(r)}: {r.question}")
             for p in r.paraphrases:
                 click.echo(f"    {mark(p)} expects {p.expected}, {says(p)}: {p.text}")
-        def held(items) -> str:
-            n = sum(not x.agrees and x.logic_agrees for x in items)
-            return f" ({n} more held back as doubtful, the rows agreeing)" if n else ""
         click.echo(f"{sum(r.agrees for r in results)}/{len(results)} yes/no FAQs agree in their own words{held(results)}; "
                    f"{sum(p.agrees for p in said)}/{len(said)} of their paraphrases agree{held(said)}.")
     # the exit status says whether every FAQ is in the logic; a doubtful reading held back is reported above

@@ -31,7 +31,7 @@ HEADER = """\
 # What the checker answers wrongly today, written by scripts/known_misses.py (do not edit by
 # hand: fix the checker, or the question file if its verdict is wrong by the rules, and run the
 # script again). The tests run each entry as xfail(strict=True): a fix shows as XPASS.
-#   [tuning]      question id of tests/questions/tuning/ → the answer given; what the rules say
+#   [tuning]      question id of tests/questions/tuning/ → the rows' answer; what the rules say
 #   [paraphrase]  a paraphrase of data/faq_paraphrases.toml → the same
 #   [faq]         faqs.id of a yes/no FAQ replayed in its own words → the answer given (one the
 #                 doubt model holds back is a miss here: a judge asking the FAQ gets no answer)

@@ -25,7 +25,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import question_sets  # noqa: E402  (tests/question_sets.py: the sets' one reader)
 
-DEV = ROOT / "tests" / "questions" / "dev"
 OUT = ROOT / "data" / "doubt.toml"
 #: How many misses one wrong confident answer counts for, beyond being a miss itself.
 COST = 2
@@ -33,21 +32,9 @@ C = 1.0
 THRESHOLDS = [round(0.5 + 0.05 * i, 2) for i in range(10)]
 
 
-def questions(folder: Path):
-    """(set, question, edition, verdicts) of every question of the sets under `folder` (the
-    development sets: question, verdict, also, edition; no cited row, unlike the tuning sets)."""
-    import tomllib
-
-    for path in sorted(folder.rglob("*.toml")):
-        with open(path, "rb") as f:
-            for q in tomllib.load(f)["q"]:
-                yield path.stem, q["question"], q.get("edition") or None, (q["verdict"], *q.get("also", []))
-
-
-def tuning_questions():
-    """(set, question, edition, verdicts) of the tuning sets, read by tests/question_sets.py."""
-    for q in question_sets.tuning():
-        yield q.set, q.text, q.edition, q.verdicts
+def questions(sets: list) -> list[tuple]:
+    """(set, question, edition, verdicts) of each question of tests/question_sets.py's sets."""
+    return [(q.set, q.text, q.edition, q.verdicts) for q in sets]
 
 
 def faq_questions():
@@ -117,12 +104,11 @@ def main() -> None:
         import sklearn  # noqa: F401
     except ImportError:
         sys.exit("scripts/train_doubt.py needs scikit-learn: pip install -e '.[train]'")
-    from rulecheck.checker.doubt import FEATURES, doubt
+    from rulecheck.checker.doubt import FEATURES, NO_MODEL, doubt
+    from rulecheck.checker.errors import LogicTableError
     from rulecheck.checker.logic import load_logic
     from rulecheck.kb.build import build_database
     from rulecheck.kb.read import connect
-
-    from rulecheck.checker.errors import LogicTableError
 
     # the answers are taken without the doubt model (`decide(doubt=False)`), so a model that loads
     # stays where it is; one that does not (trained on features this code no longer makes) is set
@@ -140,8 +126,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             build_database(Path(tmp) / "kb.db")
             conn = connect(Path(tmp) / "kb.db")
-            data = examples(conn, table, questions(DEV))
-            extra = examples(conn, table, [*tuning_questions(), *faq_questions()]) if args.with_tuning else []
+            data = examples(conn, table, questions(question_sets.dev()))
+            extra = examples(conn, table, [*questions(question_sets.tuning()), *faq_questions()]) if args.with_tuning else []
             conn.close()
     finally:
         if aside.exists() and not OUT.exists():
@@ -152,7 +138,7 @@ def main() -> None:
         weights = fit([(n, w) for s, n, w, _ in data + extra if n is not None and s != held])
         for i, (s, names, _, _) in enumerate(data):
             if s == held and names is not None:
-                cv[i] = doubt((2.0, weights), names)
+                cv[i] = doubt((NO_MODEL[0], weights), names)
     n = len(data)
     print(f"{n} development questions in {len(sets)} sets; cross-validated (each set scored by a model of the others):")
     print(f"{'threshold':>9} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10}")
@@ -175,7 +161,7 @@ def main() -> None:
     more = sum(names is not None for _, names, _, _ in extra)
     lines = ["# The doubt model (checker/doubt.py): written by scripts/train_doubt.py; do not edit by hand.",
              f"# Fitted on the {confident} confident answers to the {n} questions of tests/questions/dev/ "
-             f"({len(sets)} sets; dev sets {question_sets.dev_digest(DEV)})"
+             f"({len(sets)} sets; dev sets {question_sets.dev_digest()})"
              + (f" and {more} to the tuning sets, the FAQs and their paraphrases" if extra else "") + ".",
              f"# Threshold chosen on the dev sets, each scored by a model of the others: {threshold:.2f} gives "
              f"{verdict:.1%} verdict, {precision:.1%} confident precision, {wc} wrong confident (chosen on these",

@@ -68,10 +68,19 @@ def _read(path: Path) -> dict:
 def tuning() -> list[Question]:
     """Every question of tests/questions/tuning/ (its files and folders of files), file by file;
     `set` is the file's path there without `.toml` ("judge", "C2/questions")."""
+    return _questions(QUESTIONS / "tuning")
+
+
+def dev() -> list[Question]:
+    """Every question of the development sets, tests/questions/dev/ (what the doubt model is
+    trained on); `set` is the file's name without `.toml` ("D40"). They cite no row."""
+    return _questions(QUESTIONS / "dev")
+
+
+def _questions(folder: Path) -> list[Question]:
     out = []
-    tuning = QUESTIONS / "tuning"
-    for path in sorted(tuning.rglob("*.toml")):
-        name = path.relative_to(tuning).with_suffix("").as_posix()
+    for path in sorted(folder.rglob("*.toml")):
+        name = path.relative_to(folder).with_suffix("").as_posix()
         for q in _read(path)["q"]:
             out.append(Question(name, q["id"], q["question"], q.get("edition") or None, q.get("lang", "en"),
                                 (q["verdict"], *q.get("also", [])), q.get("cite", ""), q.get("page", ""),
