@@ -59,6 +59,7 @@ WORD_LISTS = {
     "personal": "pronouns for a person (he, him, él): with no one named before, beside the asker's own trooper, the opponent",
     "telling": "verbs after which a capitalised unknown word is a person told or asked (I told Tom)",
     "given_names": "players' given names (Tom, Lucía): a person named, which no rule turns on",
+    "greeting": "words that greet someone (hi, hola): a capitalised unknown word right after one is the name of the person greeted",
     "player_word": "words before a one-letter label that names a player (Player B, el jugador A)",
     "object_speaker": "the asker's object pronouns (me, us; me, nos): never the one who acts",
     "copula": "forms of \"be\" after a pronoun that say what it is (She is my camo Ninja)",

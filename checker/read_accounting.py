@@ -49,6 +49,8 @@ class _Accounting:
                 continue
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
                 continue  # "Doesn't it lose…?", "…, or not?": asked as the plain question
+            if role == "negation" and self._lone_tag(t.i):
+                continue  # "Sale como marcador, ¿no? …": a tag asking to confirm the sentence before
             if role == "negation" and t.low in self._words("nor") and self._continues_negation(t.i):
                 continue  # "no tiene Camuflaje ni nada parecido": the negation read before goes on
             if role == "negation":
@@ -81,6 +83,12 @@ class _Accounting:
                 continue
             out.append(t.text)
         return list(dict.fromkeys(out))
+
+    def _lone_tag(self, i: int) -> bool:
+        """A sentence that is only a negation ("¿no?", "no?") after another sentence: a question
+        tag put on the sentence before, not a negation of anything."""
+        t = self.toks[i]
+        return t.sent > 0 and all(x.i == i for x in self.toks if x.sent == t.sent)
 
     def _continues_negation(self, i: int) -> bool:
         """Whether a negation read already stands before word `i` in its clause ("no lleva visor
@@ -129,7 +137,12 @@ class _Accounting:
         # "Player B", "el jugador A", "Is B right?"
         label = len(toks[i].text) == 1 and (prev in self._words("player_word")
                                             or nxt in self._words("confirm") | self._words("disconfirm"))
-        return owns or says or label or prev in self._words("telling") or toks[i].low in self._words("given_names") or any(
+        # "Hola Jordi, …", "Hi Marta!"; "Otra cosa, Jordi: …" (a short sentence ending on the name)
+        greeted = prev in self._words("greeting")
+        sentence = [t for t in toks if t.sent == toks[i].sent]
+        vocative = (toks[i].sent != self.last and len(sentence) <= 5 and sentence[-1].i == i
+                    and i > 0 and toks[i - 1].brk and toks[i - 1].sent == toks[i].sent)
+        return owns or says or label or greeted or vocative or prev in self._words("telling") or toks[i].low in self._words("given_names") or any(
             # "…Leo insists…. Who's right, Marta or Leo?": a claimant named again
             toks[v - 1].low == toks[i].low for v in self._claim_verbs(toks[-1].sent + 1) if v - 1 != i)
 

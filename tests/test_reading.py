@@ -303,6 +303,13 @@ NEGATION = [
     # a question tag negates nothing; a last sentence of confirmation words asks the one before
     case("Mi Ninja con camo TO entró en ¡¡¡Retirada!!! y luego se canceló la Retirada. ¿Vuelve solo al estado TO "
          "Camuflado, no?", unplaced=()),
+    # "yes or no" only asks for a plain answer; a sentence that is only "¿no?" tags the one before it
+    case("Yes or no: is a camo marker revealed if it declares Cautious Movement?", states=("camouflaged",),
+         asked=REVEALED, actions=[("cautious_movement", "self")], unplaced=()),
+    case("Sí o no: ¿se revela un marcador de Camuflado si declara Movimiento Cauteloso?", states=("camouflaged",),
+         asked=REVEALED, actions=[("cautious_movement", "self")], unplaced=()),
+    case("Mi CAMO declara Movimiento Cauteloso, ¿no? ¿Sigue siendo marcador?", states=("camouflaged",),
+         asked=HIDDEN, actions=[("cautious_movement", "self")], unplaced=()),
     case("Does a camo marker stay hidden if it declares Cautious Movement, or not?", states=("camouflaged",),
          asked=HIDDEN, actions=[("cautious_movement", "self")], unplaced=()),
     case("My opponent said his camo marker keeps its Marker if it declares Cautious Movement. He was right, yeah?",
@@ -336,6 +343,13 @@ UNKNOWN = [
     case("Is an IMP-1 marker revealed if it declares Dodge?", states=(), other=("Impersonation",), asked=REVEALED,
          actions=[("dodge", "self")], verdict="unknown"),
     case("What's the weather like on Paradiso?", states=(), unplaced=["Paradiso"], verdict="unknown"),
+    # the person greeted is no condition; an unknown capitalised word elsewhere still is
+    case("Hola Ximena, una duda: ¿se revela un marcador de Camuflado si declara Movimiento Cauteloso?",
+         states=("camouflaged",), asked=REVEALED, actions=[("cautious_movement", "self")], unplaced=()),
+    case("Quick one, Oskar. Is a camo marker revealed if it declares Cautious Movement?", states=("camouflaged",),
+         asked=REVEALED, actions=[("cautious_movement", "self")], unplaced=()),
+    case("My trooper has Neurocinetics, Oskar. Is a camo marker revealed if it declares Cautious Movement?",
+         states=("camouflaged",), unplaced=["Neurocinetics"], verdict="unknown"),
     case("Holomsk trooper declares Discover, is it revealed?", states=("holomask",), asked=REVEALED,
          actions=[("discover", "self")]),
     case("Is the presence of a trooper in HoloMask Private Information?", states=("holomask",), asked=("open", "-")),
