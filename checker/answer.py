@@ -276,7 +276,7 @@ answer_scenario = answer_reading
 def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, question, scenario, reading_dict) -> Answer:
     """`unknown` with the nearest passages from full-text search, and the reason in words."""
     text = question or " ".join(a.subject for a in reading.actions) or " ".join(reading.properties)
-    citations = _with_lead_ins(conn, [_hit(h) for h in _nearest(conn, table, reading, text)])
+    citations = _with_lead_ins(conn, _subject_passages(conn, table, reading, text))
     covered = ", ".join(w.state_label(s) for s in table.states)
     v = w.verdict("unknown")
     if reading.unplaced or reading.issues:
@@ -306,6 +306,25 @@ def _nearest(conn, table: LogicTable, reading: Reading, text: str, limit: int = 
     best of the whole base."""
     titles = list(dict.fromkeys(table.states[s].page for s in reading.states if s in table.states))
     return search(conn, text, limit=limit, prefer=titles)
+
+
+def _subject_passages(conn, table: LogicTable, reading: Reading, text: str, limit: int = 5) -> list[dict]:
+    """The nearest passages of a question the rows do not answer: first the passages that
+    decide the rows on the same state and Skill or property (another topic or other conditions:
+    "may it copy a TAG?" has no row of its own, but the rows on the imitated model's Silhouette
+    cite the bullet a judge would quote), then full-text search's. Never deciding."""
+    subjects = list(dict.fromkeys([*(a.subject for a in reading.actions), *reading.properties]))
+    ids: list[str] = []
+    for state in reading.states:
+        for subject in subjects:
+            for row in table.rows_for(state, subject)[:2]:
+                if row.cites and row.cites[0] not in ids:
+                    ids.append(row.cites[0])
+    found = _citations(conn, ids[:2], set()) if ids else []
+    for c in found:
+        c["nearest"] = True
+    have = {c["id"] for c in found}
+    return found + [_hit(h) for h in _nearest(conn, table, reading, text) if h["id"] not in have][:limit - len(found)]
 
 
 #: A checked answer's citations are filled up to this many with the nearest passages of its page.

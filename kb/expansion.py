@@ -25,10 +25,12 @@ class _Index(NamedTuple):
     folded: dict[tuple[str, ...], tuple[str, ...]]
     strict: dict[tuple[str, ...], tuple[str, ...]]
     longest: int
+    #: Players' words for terms (`Term.search`), folded.
+    player: dict[tuple[str, ...], tuple[str, ...]]
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 2
+_CACHE_FORMAT = 3
 
 
 @lru_cache(maxsize=1)
@@ -49,16 +51,16 @@ def _index() -> _Index:
 def _index_to_plain(index: _Index) -> tuple:
     """The index as tuples, dicts and strings only, for `marshal`."""
     return ("rulecheck-glossary", _CACHE_FORMAT, tuple(tuple(t) for t in index.glossary.terms.values()),
-            index.glossary.by_alias, index.folded, index.strict, index.longest)
+            index.glossary.by_alias, index.folded, index.strict, index.longest, index.player)
 
 
 def _index_from_plain(data) -> _Index:
     """Rebuild the index from `_index_to_plain`'s form; any mismatch raises (the cache is then ignored)."""
-    tag, fmt, terms, by_alias, folded, strict, longest = data
+    tag, fmt, terms, by_alias, folded, strict, longest, player = data
     if tag != "rulecheck-glossary" or fmt != _CACHE_FORMAT:
         raise ValueError("not a rulecheck glossary cache of this format")
     glossary = Glossary({t[0]: Term(*t) for t in terms}, by_alias)
-    return _Index(glossary, folded, strict, longest)
+    return _Index(glossary, folded, strict, longest, player)
 
 
 def _make_index() -> _Index:
@@ -75,8 +77,15 @@ def _make_index() -> _Index:
             if term.id not in ids:
                 ids.append(term.id)
             longest = max(longest, len(words))
+    player: dict[tuple[str, ...], list[str]] = {}
+    for term in glossary.terms.values():
+        for word in term.search:
+            words = tuple(_WORD.findall(fold(word)))
+            if words and term.id not in player.setdefault(words, []):
+                player[words].append(term.id)
+                longest = max(longest, len(words))
     return _Index(glossary, {k: tuple(v) for k, v in folded.items()}, {k: tuple(v) for k, v in strict.items()},
-                  longest)
+                  longest, {k: tuple(v) for k, v in player.items()})
 
 
 def named_terms(text: str) -> list[tuple[Term, tuple[str, ...]]]:
@@ -107,11 +116,32 @@ def named_terms(text: str) -> list[tuple[Term, tuple[str, ...]]]:
     return found
 
 
+def player_terms(text: str, named: set[str] = frozenset()) -> list[Term]:
+    """The glossary terms `text` names by a player's word (`Term.search`: "loadout", "token"),
+    in order, leaving out those in `named`; the longest word run at a place wins."""
+    index = _index()
+    words = [fold(w) for w in _WORD.findall(text)]
+    found: list[Term] = []
+    i = 0
+    while i < len(words):
+        for n in range(min(index.longest, len(words) - i), 0, -1):
+            ids = index.player.get(tuple(words[i:i + n]), ())
+            if ids:
+                found += [index.glossary.terms[t] for t in ids
+                          if t not in named and all(f.id != t for f in found)]
+                i += n
+                break
+        else:
+            i += 1
+    return found
+
+
 def extra_phrases(text: str, words: list[str], limit: int = MAX_EXTRA_PHRASES) -> list[str]:
     """Other names of the terms `text` names, as folded phrases, to search beside its `words`.
 
     Each term offers its aliases in the other language; when the question named it by an
-    abbreviation (`HD`, `ARO`), its other names in the question's language follow. Terms take
+    abbreviation (`HD`, `ARO`), its other names in the question's language follow; a term named
+    only by a player's word (`player_terms`) offers its names in both. Terms take
     turns, so one term with many names cannot crowd out the rest. Left out: one-word aliases of
     two letters or fewer, and names holding one of the question's own words or the name it used
     (`Markers` beside `marker`, `estado Camuflado` beside `Camuflado`): they would count one
@@ -119,7 +149,8 @@ def extra_phrases(text: str, words: list[str], limit: int = MAX_EXTRA_PHRASES) -
     """
     taken = [_key((w,)) for w in words]
     offers: list[list[tuple[str, ...]]] = []
-    for term, named in named_terms(text):
+    named_here = named_terms(text)
+    for term, named in named_here:
         in_english = any(tuple(_WORD.findall(fold(a))) == named for a in term.en)
         other, same = (term.es, term.en) if in_english else (term.en, term.es)
         # Same-language names only spell out an abbreviation (`HD`, `ARO`): otherwise they are
@@ -130,6 +161,11 @@ def extra_phrases(text: str, words: list[str], limit: int = MAX_EXTRA_PHRASES) -
                        if p and p != named and not (len(p) == 1 and len(p[0]) <= 2)])
         if not abbreviation:  # `TO` must not keep out `TO Camouflaged`, which spells it out
             taken.append(_key(named))
+    # a term named only by a player's word ("loadout"): its first names in both languages, the
+    # passages' own words (not looser synonyms: "base contact" for Silhouette)
+    for term in player_terms(text, {t.id for t, _ in named_here}):
+        offers.append([p for p in (tuple(_WORD.findall(fold(a))) for a in term.en[:2] + term.es[:2])
+                       if p and not (len(p) == 1 and len(p[0]) <= 2)])
     phrases: list[str] = []
     chosen: set[tuple[str, ...]] = set()
     while len(phrases) < limit and any(offers):

@@ -59,6 +59,10 @@ class Term(NamedTuple):
     #: (Spanish alias, English alias) where the Spanish one has its own English name
     #: ("Marcador de Camuflado" is the Camouflage Marker, not the Camouflaged state).
     english_for: tuple[tuple[str, str], ...] = ()
+    #: Words players use for the term that are none of its names ("loadout" for a weapon option,
+    #: "token" for a Marker), in either language: a searched question using one also searches
+    #: the term's names. Never aliases: links and the checker's reader do not use them.
+    search: tuple[str, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -118,9 +122,9 @@ def _load(path: str) -> Glossary:
     by_alias: dict[str, list[str]] = {}
     for i, entry in enumerate(data.get("term", []), 1):
         where = f"{path}: term #{i}"
-        unknown = set(entry) - {"id", "kind", "en", "es", "page", "english_for"}
+        unknown = set(entry) - {"id", "kind", "en", "es", "page", "english_for", "search"}
         if unknown:
-            raise GlossaryError(f"{where}: unknown field(s) {sorted(unknown)}; use id, kind, en, es, page, english_for")
+            raise GlossaryError(f"{where}: unknown field(s) {sorted(unknown)}; use id, kind, en, es, page, english_for, search")
         term_id = entry.get("id")
         if not term_id or not re.fullmatch(r"[a-z][a-z0-9_]*", term_id):
             raise GlossaryError(f"{where}: id must be lower_snake_case, got {term_id!r}")
@@ -135,8 +139,15 @@ def _load(path: str) -> Glossary:
             if es_name not in entry.get("es", ()) or en_name not in entry.get("en", ()):
                 raise GlossaryError(f"{where} ({term_id}): english_for pairs {es_name!r} with {en_name!r}; "
                                     "each must be one of the term's own es and en names")
+        search = entry.get("search", [])
+        if not isinstance(search, list) or not all(isinstance(w, str) and w.strip() for w in search):
+            raise GlossaryError(f'{where} ({term_id}): search must be a list of words, e.g. ["token", "ficha"]')
+        clash = [w for w in search if fold(w) in {fold(a) for a in entry.get("en", []) + entry.get("es", [])}]
+        if clash:
+            raise GlossaryError(f"{where} ({term_id}): search repeats the term's own name(s) {clash}; "
+                                "list there only players' words that are not names")
         term = Term(term_id, entry["kind"], tuple(entry.get("en", ())), tuple(entry.get("es", ())), entry.get("page"),
-                    tuple(english_for.items()))
+                    tuple(english_for.items()), tuple(search))
         if not term.names:
             raise GlossaryError(f"{where} ({term_id}): give at least one English or Spanish name")
         terms[term_id] = term

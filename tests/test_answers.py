@@ -19,6 +19,16 @@ def test_unknown_answers_quote_the_nearest_passages(answer_of):
     assert "Nearest passages:" in answer.to_text()
 
 
+def test_an_unanswered_question_quotes_the_rows_on_its_skill_first(answer_of):
+    # no row answers whether a plain CAMO may use Surprise Attack, but the row on Surprise Attack
+    # cites the errata FAQ a judge would quote, which full-text search alone misses in Spanish
+    answer = answer_of("¿Un CAMO normal, sin Despliegue Oculto, también puede usar Ataque Sorpresa?")
+    assert answer.verdict == "unknown" and not answer.doubt
+    first = answer.citations[0]
+    assert "Surprise Attack can be used if the Trooper started the Order in a Marker State" in first["text"]
+    assert first["nearest"] and not first["deciding"] and not first.get("would_decide")
+
+
 def test_the_nearest_passages_come_from_the_page_of_the_state_the_question_names(answer_of, conn):
     """A Spanish question about Hidden Deployment the logic does not cover (what a trooper costs):
     its words are nearest to the Spanish Camuflado page's, but the question names Hidden

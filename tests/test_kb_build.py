@@ -480,3 +480,18 @@ def test_a_glossary_english_for_must_pair_the_terms_own_names(tmp_path):
     good.write_text(bad.read_text(encoding="utf-8").replace('"Short Skill"', '"Long Skill"'), encoding="utf-8")
     term = load_glossary(good).terms["entire_order"]
     assert term.english("Habilidad Larga") == "Long Skill" and term.english("Orden Completa") == "Entire Order"
+
+
+@pytest.mark.parametrize("search, message", [
+    ('"token"', "search must be a list of words"),
+    ('["token", ""]', "search must be a list of words"),
+    ('["token", "marcador"]', r"search repeats the term's own name\(s\) \['marcador'\]"),
+])
+def test_a_glossary_search_list_holds_only_players_words(tmp_path, search, message):
+    from rulecheck.kb.glossary import GlossaryError, load_glossary
+
+    bad = tmp_path / "glossary.toml"
+    bad.write_text(f'[[term]]\nid = "marker"\nkind = "concept"\nen = ["Marker"]\nes = ["Marcador"]\nsearch = {search}\n',
+                   encoding="utf-8")
+    with pytest.raises(GlossaryError, match=message):
+        load_glossary(bad)

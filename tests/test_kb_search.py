@@ -210,3 +210,30 @@ def test_the_glossary_index_is_cached_whole_and_a_damaged_cache_is_remade(tmp_pa
         assert expansion._index() == made and cached.read_bytes() != b"\x00damaged"
     finally:
         expansion._index.cache_clear()
+
+
+def _passage_with(conn, question, fragment, n=5):
+    """Whether one of the first `n` passages for `question` holds `fragment` (the rule's words)."""
+    return any(fragment in h["text"] for h in search(conn, question, limit=n))
+
+
+@pytest.mark.parametrize("question, fragment", [
+    # players' words for a term, none of its names: the term's names are searched beside them
+    ("Does the guy with the disguise have to say what loadout his fake is carrying?",
+     "declaring which weapon option it is duplicating"),
+    ("Can my disguised trooper copy a model from the PanOceania army?",
+     "must be a Trooper from the bearer's faction or Sectorial Army"),
+    ("Do I have to tell my opponent I brought a HoloMask trooper?",
+     "The presence of Troopers in HoloMask or Holoecho State is considered Private Information"),
+    ("¿Tengo que avisar al rival de que llevo un HoloMask?",
+     "The presence of Troopers in HoloMask or Holoecho State is considered Private Information"),
+])
+def test_players_words_for_a_term_find_its_passage(conn, question, fragment):
+    assert _passage_with(conn, question, fragment), [h["id"] for h in search(conn, question)]
+
+
+def test_a_players_word_offers_the_terms_first_names_in_both_languages():
+    assert extra_phrases("which loadout?", ["which", "loadout"]) == ["weapon option", "opcion de armamento"]
+    # a term the question names by one of its names is offered as before, not twice
+    phrases = extra_phrases("Silhouette of an S2 trooper", ["silhouette", "s2", "trooper"])
+    assert phrases.count("silueta") == 1 and "silhouette" not in phrases
