@@ -187,7 +187,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
     _unit_names(vocab, Path(lexicon_dir) / "units.toml")
     used_terms = set(subjects) | set(states) | {h for s in states.values() for h in s.hints}
     for term in glossary.terms.values():
-        if term.id not in used_terms and term.kind != "state":
+        if term.id not in used_terms and term.kind not in ("state", "search"):
             for name in term.names:
                 vocab.add(name, lang_of(term.id, name), "term", term.id)
     for axis, value, phrases, overlay, lang, _ in cues:

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 
 #: The bundled glossary, as text (`GLOSSARY_PATH` is the same file as a `pathlib.Path`).
 GLOSSARY_FILE = os.path.join(DATA_ROOT, "glossary.toml")
-KINDS = ("state", "skill", "event", "concept")
+#: `search`: a concept only search uses (its passages' wording, "imitated Model", "weapon option"):
+#: the checker's reader never takes its names as a rules term a question turns on.
+KINDS = ("state", "skill", "event", "concept", "search")
 
 
 class GlossaryError(KnowledgeBaseError):

@@ -285,3 +285,17 @@ def test_a_specific_row_decides_its_branch_over_the_general_ones(table):
     assert ev.verdict == "depends", ev
     conditions = sorted(tuple(sorted(c.name for c in r.conditions)) for d in ev.decisions for r in d.rows)
     assert conditions == [("with_camouflage",), ("without_camouflage",)], conditions
+
+
+def test_search_only_glossary_concepts_are_no_rules_terms_to_the_reader(table):
+    """A glossary term of kind `search` ("imitated Model", "weapon option") helps full-text
+    search only: the reader never takes its names as a rules term a question turns on."""
+    from rulecheck.checker.words import tokenize
+    from rulecheck.kb.glossary import load_glossary
+
+    searched = [t for t in load_glossary().terms.values() if t.kind == "search"]
+    assert searched, "the bundled glossary has search-only concepts"
+    for term in searched:
+        for name in term.names:
+            kinds = {(m.kind, m.value) for m in table.vocabulary.scan(tokenize(name))}
+            assert ("term", term.id) not in kinds, (name, kinds)

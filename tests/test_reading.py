@@ -343,6 +343,8 @@ UNKNOWN = [
     case("Is an IMP-1 marker revealed if it declares Dodge?", states=(), other=("Impersonation",), asked=REVEALED,
          actions=[("dodge", "self")], verdict="unknown"),
     case("What's the weather like on Paradiso?", states=(), unplaced=["Paradiso"], verdict="unknown"),
+    # "imitating" is the word of a glossary concept only search uses (kind `search`): no rules term
+    case("Does cautious movement break HoloMask, or does he keep imitating?", states=("holomask",), unplaced=()),
     # the person greeted is no condition; an unknown capitalised word elsewhere still is
     case("Hola Ximena, una duda: ¿se revela un marcador de Camuflado si declara Movimiento Cauteloso?",
          states=("camouflaged",), asked=REVEALED, actions=[("cautious_movement", "self")], unplaced=()),
