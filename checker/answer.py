@@ -245,9 +245,10 @@ def _doubted(table: LogicTable, w: "Words", reading: Reading, ev: Evaluation, qu
     Only for a question in words: options and scenario files are read as given."""
     if ev.verdict not in ("yes", "no") or not table.doubt[1]:
         return
-    from rulecheck.checker.doubt import doubt, features
+    from rulecheck.checker.doubt import rate
+    from rulecheck.checker.examples import bundled
 
-    ev.doubt = doubt(table.doubt, features(reading, ev, question))
+    ev.doubt = rate(table.doubt, reading, ev, question, bundled)
     if ev.doubt >= table.doubt[0]:
         reading.issues.append(w.text("doubt_issue"))
         ev.would, ev.verdict = ev.verdict, "unknown"

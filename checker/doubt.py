@@ -9,20 +9,24 @@ reading (never over the question's own words), trained by scripts/train_doubt.py
 rates a confident yes/no as likely wrong, the answer is `unknown`, saying what the rows
 would answer: an honest "not sure" costs a judge far less than a confident wrong answer.
 
-The features are named strings ("row:<row id>", "ask:<proposition>:<polarity>", …); a
-feature the model has no weight for counts for nothing, so a new state or row needs no
+The features are named strings ("row:<row id>", "ask:<proposition>:<polarity>", …), and two
+more from the labelled examples nearest to the question (`checker/examples.py`: did their
+writers mostly decide this verdict, or the other?); a feature the model has no weight for
+counts for nothing, so a new state or row needs no
 retraining to be answered (only to be doubted well).
 """
 from __future__ import annotations
 
 import math
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from rulecheck.checker.errors import LogicTableError
 from rulecheck.data import DATA_ROOT, read_toml
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from rulecheck.checker.engine import Evaluation
     from rulecheck.checker.reading import Reading
 
@@ -30,11 +34,11 @@ if TYPE_CHECKING:
 DOUBT_FILE = os.path.join(DATA_ROOT, "doubt.toml")
 #: Bumped whenever `features` changes what it names or how: the model file records the version
 #: it was trained with (`features = N`), and a model of another version is refused.
-FEATURES = 2
+FEATURES = 3
 #: The kinds of feature `features` makes: a weight's name must start with one of them.
 KINDS = ("bias", "lang:", "ed:", "st:", "ost:", "act:", "by:", "nact:", "ask:", "about:", "cond:", "prop:",
          "ign:", "iss:", "excl:", "num:", "row:", "out:", "nrows:", "v:", "nsent:", "len:", "cov:",
-         "rowask:", "stask:")
+         "rowask:", "stask:", "knn:")
 
 #: Stripped from a word's ends before it is counted (no regular expression: none is compiled
 #: on the way to a cold answer for this).
@@ -71,6 +75,39 @@ def features(reading: Reading, ev: Evaluation, question: str) -> list[str]:
     covered = sum(1 for w in words if w in used) / max(1, len(words))
     f.append(f"cov:{int(covered * 5)}")
     return list(dict.fromkeys(f))
+
+
+def rated_features(reading: Reading, ev: Evaluation, question: str, examples: sqlite3.Connection | None,
+                   exclude: str | None = None) -> list[str]:
+    """Everything the model weighs: `features` of the reading, and the vote of the labelled
+    examples nearest to the question (`examples.vote`; none of the set `exclude`, when training)."""
+    from rulecheck.checker.examples import key, vote
+
+    return features(reading, ev, question) + vote(examples, question, ev.verdict, key(reading), exclude)
+
+
+def rate(model: tuple[float, dict[str, float]], reading: Reading, ev: Evaluation, question: str,
+         examples: Callable[[], sqlite3.Connection | None]) -> float:
+    """The model's rating of a confident answer, as `doubt` of `rated_features`, except that the
+    nearest examples are searched (`examples()`, then `examples.vote`) only when their vote could
+    change whether the rating reaches the threshold: most answers are far from it, and a cold
+    `ask` then pays nothing for the search. When they are not searched, the rating leaves their
+    vote out (it lies on the same side of the threshold whatever the vote)."""
+    from rulecheck.checker.examples import VOTES
+
+    threshold, weights = model
+    names = features(reading, ev, question)
+    z = sum(weights.get(n, 0.0) for n in names)
+    mine = [weights.get(f"knn:mine{i}", 0.0) for i in range(VOTES)]
+    other = [weights.get(f"knn:other{i}", 0.0) for i in range(VOTES)]
+    none = weights.get("knn:none", 0.0)
+    low, high = min(none, min(mine) + min(other)), max(none, max(mine) + max(other))
+    cut = math.log(threshold / (1.0 - threshold)) if threshold < 1.0 else math.inf
+    if z + low < cut <= z + high:
+        from rulecheck.checker.examples import key, vote
+
+        names = names + vote(examples(), question, ev.verdict, key(reading))
+    return doubt(model, names)
 
 
 def _sentences(text: str) -> int:

@@ -6,7 +6,10 @@
 
 Every question of tests/questions/dev/ is answered without the doubt model; each confident
 (yes/no) answer is one example, wrong or right by the set's verdict, described by the
-features of checker/doubt.py (facts of the reading, never the question's words). A logistic
+features of checker/doubt.py (facts of the reading, never the question's words, and the vote
+of the labelled examples nearest to it, from other sets than its own: checker/examples.py).
+The development and tuning questions and the FAQs with their paraphrases, with their verdicts,
+are written to data/doubt_examples.txt: the examples the model compares questions with. A logistic
 regression (scikit-learn, class-balanced, L2) learns which readings are often wrong. The
 threshold is chosen by leave-one-set-out cross-validation: each set is scored by a model
 trained on the others (as fresh wording would be), and the threshold kept is the one with
@@ -26,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import question_sets  # noqa: E402  (tests/question_sets.py: the sets' one reader)
 
 OUT = ROOT / "data" / "doubt.toml"
+EXAMPLES = ROOT / "data" / "doubt_examples.txt"
 #: How many misses one wrong confident answer counts for, beyond being a miss itself.
 COST = 2
 C = 1.0
@@ -49,18 +53,29 @@ def faq_questions():
         yield "faq", p.text, p.edition, (p.verdict,)
 
 
-def examples(conn, table, items) -> list[tuple[str, list[str], bool, str]]:
+def labelled(table, items) -> list[tuple[str, str, str, str]]:
+    """(set, verdict, key, question) of each (set, question, edition, verdicts): the examples,
+    one line each (runs of white space as one space), with how the reader reads them."""
+    from rulecheck.checker.examples import key
+    from rulecheck.checker.interpret import read_question
+
+    return [(name, verdicts[0], key(read_question(table, text, edition=edition)), " ".join(text.split()))
+            for name, text, edition, verdicts in items]
+
+
+def examples(conn, table, items, memory) -> list[tuple[str, list[str], bool, str]]:
     """(set, features, wrong?, verdict expected) for each (set, question, edition, verdicts);
-    features are None for answers that are not a confident yes/no."""
+    features are None for answers that are not a confident yes/no. The examples' vote is of
+    other sets than the question's own (as a fresh question's would be)."""
     from rulecheck.checker.answer import decide
-    from rulecheck.checker.doubt import features
+    from rulecheck.checker.doubt import rated_features
     from rulecheck.checker.interpret import read_question
 
     out = []
     for name, text, edition, verdicts in items:
         reading = read_question(table, text, edition=edition)
         ev = decide(conn, table, reading, text, doubt=False)
-        names = features(reading, ev, text) if ev.verdict in ("yes", "no") else None
+        names = rated_features(reading, ev, text, memory, exclude=name) if ev.verdict in ("yes", "no") else None
         out.append((name, names, ev.verdict not in verdicts, verdicts[0]))
     return out
 
@@ -106,6 +121,7 @@ def main() -> None:
         sys.exit("scripts/train_doubt.py needs scikit-learn: pip install -e '.[train]'")
     from rulecheck.checker.doubt import FEATURES, NO_MODEL, doubt
     from rulecheck.checker.errors import LogicTableError
+    from rulecheck.checker.examples import index
     from rulecheck.checker.logic import load_logic
     from rulecheck.kb.build import build_database
     from rulecheck.kb.read import connect
@@ -126,8 +142,12 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             build_database(Path(tmp) / "kb.db")
             conn = connect(Path(tmp) / "kb.db")
-            data = examples(conn, table, questions(question_sets.dev()))
-            extra = examples(conn, table, [*questions(question_sets.tuning()), *faq_questions()]) if args.with_tuning else []
+            dev_items = questions(question_sets.dev())
+            extra_items = [*questions(question_sets.tuning()), *faq_questions()] if args.with_tuning else []
+            rows = labelled(table, dev_items + extra_items)
+            memory = index(rows)
+            data = examples(conn, table, dev_items, memory)
+            extra = examples(conn, table, extra_items, memory)
             conn.close()
     finally:
         if aside.exists() and not OUT.exists():
@@ -168,11 +188,15 @@ def main() -> None:
              "# same figures, so a little better than on fresh questions).",
              f"features = {FEATURES}", f"threshold = {threshold}", "", "[weights]"]
     lines += [f'"{k}" = {v}' for k, v in kept.items()]
+    EXAMPLES.write_text("# The doubt model's labelled examples (checker/examples.py): written by scripts/train_doubt.py;\n"
+                        "# do not edit by hand. set<TAB>verdict<TAB>key (how the reader reads it)<TAB>question, from\n# tests/questions/dev/, tuning/ and "
+                        "data/faq_paraphrases.toml.\n" + "".join(f"{s}\t{v}\t{k}\t{q}\n" for s, v, k, q in rows),
+                        encoding="utf-8")
     tmp_out = OUT.with_suffix(".toml.tmp")
     tmp_out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     tmp_out.replace(OUT)
     aside.unlink(missing_ok=True)
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    print(f"wrote {OUT.relative_to(ROOT)} and {EXAMPLES.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

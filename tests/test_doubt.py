@@ -139,3 +139,106 @@ def test_the_model_was_trained_on_the_development_sets_as_they_are():
     means retraining (python scripts/train_doubt.py)."""
     assert f"dev sets {question_sets.dev_digest()}" in Path(DOUBT_FILE).read_text(encoding="utf-8"), \
         "retrain: python scripts/train_doubt.py"
+
+
+# --- The labelled examples' vote (checker/examples.py) ----------------------------------------
+
+from rulecheck.checker import examples as ex  # noqa: E402
+from rulecheck.checker.doubt import rate, rated_features  # noqa: E402
+
+READ_AS = "hidden_deployment|revealed:-"
+EXAMPLES = [
+    ("A", "no", READ_AS, "Does Hidden Deployment survive a Dodge roll?"),
+    ("A", "no", READ_AS, "Does my HD trooper survive declaring Dodge?"),
+    ("B", "yes", READ_AS, "Does Hidden Deployment survive a Dodge against templates?"),
+    # read another way: no vote, however many words it shares
+    ("C", "yes", "hidden_deployment|may:+", "May Hidden Deployment survive a Dodge survive Dodge?"),
+]
+
+
+def test_the_nearest_examples_read_the_same_way_vote_by_their_verdicts():
+    memory = ex.index(EXAMPLES)
+    mine, other = ex.vote(memory, CONFIDENT, "no", READ_AS)
+    # two of the three examples read the same way say no, the one of set B yes
+    assert mine in ("knn:mine2", "knn:mine3") and other in ("knn:other1", "knn:other2"), (mine, other)
+    assert ex.vote(memory, CONFIDENT, "no", READ_AS, exclude="B") == ["knn:mine4", "knn:other0"]
+    assert ex.vote(memory, CONFIDENT, "no", READ_AS, exclude="A") == ["knn:mine0", "knn:other4"]
+    assert ex.vote(memory, "Can a camo marker climb?", "no", READ_AS) == ["knn:none"]  # no word shared
+    assert ex.vote(memory, CONFIDENT, "no", "camouflaged|revealed:+") == ["knn:none"]  # none read so
+    assert ex.vote(None, CONFIDENT, "no", READ_AS) == ["knn:none"]
+
+
+def test_the_examples_searched_are_the_rarest_words_within_the_budget(monkeypatch):
+    memory = ex.index([("A", "no", READ_AS, "Is my Dodge roll a problem?")]
+                      + [("B", "yes", READ_AS, f"Dodge number {i}, Dodge again?") for i in range(6)]
+                      + [("C", "no", READ_AS, f"Camo marker question {i}?") for i in range(30)])
+    # "dodge" is in every example, "roll" in one: within a budget of 3, only "roll" is searched
+    monkeypatch.setattr(ex, "BUDGET", 3)
+    assert ex.vote(memory, "Dodge roll?", "no", READ_AS) == ["knn:mine4", "knn:other0"]
+    monkeypatch.setattr(ex, "BUDGET", 100)
+    assert ex.vote(memory, "Dodge roll?", "no", READ_AS)[1] != "knn:other0"
+
+
+def test_a_malformed_examples_file_names_the_line_and_what_to_do(tmp_path):
+    bad = tmp_path / "examples.txt"
+    bad.write_text("# comment\nA\tno\tx|revealed:+\tA question?\nB\tmaybe\tx|revealed:+\tAnother?\n", encoding="utf-8")
+    with pytest.raises(ex.BadExamples, match=r"examples.txt:3: .*train_doubt.py"):
+        ex.read_examples(str(bad))
+
+
+def test_the_bundled_examples_are_the_labelled_sets_as_they_are():
+    """data/doubt_examples.txt is what scripts/train_doubt.py made of the sets the model was
+    trained on: editing a development set without retraining fails here."""
+    texts = {q for *_, q in ex.read_examples()}
+    sets = [*question_sets.dev(), *question_sets.tuning()]
+    assert {" ".join(q.text.split()) for q in sets} <= texts
+    assert len(texts) <= len(set(" ".join(q.text.split()) for q in sets)) + 400  # and the FAQs with paraphrases
+
+
+def test_the_bundled_index_is_built_once_in_the_cache_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(ex, "_open", {})
+    conn = ex.bundled()
+    built = list((tmp_path / "rulecheck").glob("examples-*.sqlite"))
+    assert len(built) == 1 and conn.execute("select count(*) from examples").fetchone()[0] == len(ex.read_examples())
+    monkeypatch.setattr(ex, "_open", {})
+    monkeypatch.setattr(ex, "read_examples", lambda *a: pytest.fail("the cached index is read, not rebuilt"))
+    assert ex.bundled().execute("select count(*) from examples").fetchone()[0] > 1000
+
+
+def test_a_damaged_cached_index_is_made_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(ex, "_open", {})
+    ex.bundled()
+    [cached] = (tmp_path / "rulecheck").glob("examples-*.sqlite")
+    cached.write_bytes(b"not a database")
+    monkeypatch.setattr(ex, "_open", {})
+    assert ex.bundled().execute("select count(*) from examples").fetchone()[0] > 1000
+
+
+def test_the_vote_is_searched_only_when_it_could_change_the_answer(table, conn):
+    """`rate` gives what the model says of every feature, vote included, whenever the vote could
+    move the rating across the threshold; else it leaves the search out, with the same outcome."""
+    calls = []
+
+    def examples():
+        calls.append(1)
+        return ex.bundled()
+
+    for q in (CONFIDENT, "Is a camo marker revealed if it declares Cautious Movement?",
+              "Does a camo marker get revealed if it declares BS Attack?", "¿Sobrevive el Despliegue Oculto a Esquivar?"):
+        reading = read_question(table, q)
+        ev = evaluate(table, reading)
+        if ev.verdict not in ("yes", "no"):
+            continue
+        full = doubt(table.doubt, rated_features(reading, ev, q, ex.bundled()))
+        before = len(calls)
+        fast = rate(table.doubt, reading, ev, q, examples)
+        assert (full >= table.doubt[0]) == (fast >= table.doubt[0]), q
+        if len(calls) > before:
+            assert math.isclose(full, fast), q
+    # a model whose vote weighs nothing never searches
+    calls.clear()
+    reading = read_question(table, CONFIDENT)
+    rate((0.5, {"bias": -3.0}), reading, evaluate(table, reading), CONFIDENT, examples)
+    assert calls == []

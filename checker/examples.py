@@ -1,0 +1,160 @@
+"""The labelled examples the doubt model compares a question with: the development and tuning
+questions and the FAQs with their paraphrases, each with the verdict its writer decided from
+the rules (`data/doubt_examples.txt`, written by scripts/train_doubt.py).
+
+Each example also keeps how the reader read it (`key`: the state and the proposition asked with
+its polarity), and only examples read the same way vote: "Can an enemy declare Reset against a
+camo marker?" (yes) says nothing against "Is a camo marker revealed if an enemy declares Reset?"
+(no). A confident answer whose question's nearest such examples were mostly given the other
+verdict is likelier a misreading: `vote` turns them into two features of the doubt model
+(`checker/doubt.py`), the share of their weight on the answer's verdict and on the opposite one.
+The examples never answer a question themselves: the rows do.
+
+The examples are searched with SQLite's full-text index, bm25-ranked like the passages
+(`kb.read.search`): an index kept in the user's cache folder, built once from the text file
+(about 0.2 s), so a cold `rulecheck ask` only opens it and runs one query.
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+
+from rulecheck.data import DATA_ROOT
+
+#: Tab-separated lines: the question set, the verdict, the reading's key (`key`), the question.
+EXAMPLES_FILE = os.path.join(DATA_ROOT, "doubt_examples.txt")
+#: How many nearest examples vote.
+K = 7
+#: The vote's features are fifths of the neighbours' weight: `knn:mine0`…`knn:mine4`, and so for
+#: `knn:other`.
+VOTES = 5
+#: The most examples the words searched may match together, rarest word first (and the rarest
+#: always): bm25 scores every example a query matches, so a question's common words ("camo",
+#: "marker", in thousands of examples) would cost a cold `ask` milliseconds and say little.
+BUDGET = 3000
+#: The knowledge base's full-text tokenizer (`kb.schema.FTS_TOKENIZER`: not imported, the build
+#: side is not on a cold `ask`): accents folded, Porter stems.
+TOKENIZER = "porter unicode61 remove_diacritics 2"
+#: Bumped whenever the index's shape changes.
+_FORMAT = 3
+
+_open: dict[str, sqlite3.Connection | None] = {}
+
+
+class BadExamples(ValueError):
+    """The examples file is malformed: an authoring error (retrain to rewrite it)."""
+
+
+def key(reading) -> str:
+    """How a question was read, as the examples keep it: its first state and the proposition
+    asked with its polarity ("camouflaged|revealed:+")."""
+    return f"{reading.states[0] if reading.states else ''}|{reading.proposition}:{reading.polarity}"
+
+
+def read_examples(path: str = EXAMPLES_FILE) -> list[tuple[str, str, str, str]]:
+    """(set, verdict, key, question) of every example; `BadExamples` naming the line at fault."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 4 or parts[1] not in ("yes", "no", "depends", "unknown") or not parts[3].strip():
+                raise BadExamples(f"{path}:{n}: expected 'set<TAB>verdict<TAB>key<TAB>question' with a verdict of "
+                                  "yes, no, depends or unknown; run scripts/train_doubt.py to write the file again")
+            out.append((parts[0], parts[1], parts[2], parts[3]))
+    return out
+
+
+def index(examples: list[tuple[str, str, str, str]], path: str = ":memory:") -> sqlite3.Connection:
+    """A full-text index of `examples` at `path` (in memory by default)."""
+    conn = _connect(path)
+    conn.execute(f"create virtual table examples using fts5(question, source unindexed, verdict unindexed, "
+                 f"key unindexed, tokenize='{TOKENIZER}')")
+    conn.executemany("insert into examples(question, source, verdict, key) values (?, ?, ?, ?)",
+                     [(q, s, v, k) for s, v, k, q in examples])
+    from rulecheck.kb.read import _content_words
+
+    counts: dict[str, int] = {}
+    for *_, q in examples:
+        for w in _content_words(q):
+            counts[w] = counts.get(w, 0) + 1
+    # how many examples hold each word as written (folded case): what `vote` keeps within BUDGET
+    conn.execute("create table words(word text primary key, examples integer) without rowid")
+    conn.executemany("insert into words values (?, ?)", counts.items())
+    conn.commit()
+    return conn
+
+
+def bundled() -> sqlite3.Connection | None:
+    """The index of the bundled examples, from the cache folder (built there on first use); an
+    index in memory without a cache folder; None when the package has no examples file."""
+    if EXAMPLES_FILE in _open:
+        return _open[EXAMPLES_FILE]
+    from rulecheck.kb.user_cache import cache_file, prune
+
+    conn = None
+    cache = cache_file("examples", [EXAMPLES_FILE, __file__], salt=str(_FORMAT))
+    if cache is not None:
+        cache = cache[: -len(".marshal")] + ".sqlite"
+        try:
+            # read-only and immutable: nothing is locked or journalled for the query
+            conn = _connect(f"file:{cache}?mode=ro&immutable=1", uri=True)
+            conn.execute("select 1 from examples limit 1")
+        except sqlite3.Error:
+            conn = None
+    if conn is None and os.path.exists(EXAMPLES_FILE):
+        examples = read_examples()
+        if cache is not None:
+            try:
+                os.makedirs(os.path.dirname(cache), exist_ok=True)
+                tmp = f"{cache}.{os.getpid()}.tmp"
+                index(examples, tmp).close()
+                os.replace(tmp, cache)
+                prune(cache, "examples-*.sqlite")
+                conn = _connect(f"file:{cache}?mode=ro&immutable=1", uri=True)
+            except (OSError, sqlite3.Error):
+                conn = None  # a read-only home: the index is made in memory, each process
+        if conn is None:
+            conn = index(examples)
+    _open[EXAMPLES_FILE] = conn
+    return conn
+
+
+def _connect(path: str, uri: bool = False) -> sqlite3.Connection:
+    # one connection per process, read by the web server's threads too: the index is read-only
+    # (immutable), and the sqlite3 module serialises each call on a connection
+    return sqlite3.connect(path, uri=uri, check_same_thread=False)
+
+
+def vote(conn: sqlite3.Connection | None, question: str, verdict: str, read_as: str,
+         exclude: str | None = None) -> list[str]:
+    """The doubt model's features from the `K` examples nearest to `question` read as `read_as`
+    (`key`; none of the set `exclude`, when training): `knn:mine<0-4>` and `knn:other<0-4>`,
+    fifths of their bm25 weight on `verdict` and on the opposite yes/no; `knn:none` when no
+    such example shares a word with it."""
+    from rulecheck.kb.read import _content_words
+
+    words = _content_words(question)
+    if conn is None or not words or verdict not in ("yes", "no"):
+        return ["knn:none"]
+    marks = ",".join("?" * len(words))
+    counts = dict(conn.execute(f"select word, examples from words where word in ({marks})", words).fetchall())
+    taken, matched = [], 0
+    for w in sorted(counts, key=counts.get):
+        if taken and matched + counts[w] > BUDGET:
+            break
+        taken.append(w)
+        matched += counts[w]
+    if not taken:
+        return ["knn:none"]
+    query = " OR ".join(f'"{w}"' for w in taken)
+    rows = conn.execute("select verdict, bm25(examples) from examples where examples match ? and key = ? "
+                        "and source != ? order by bm25(examples) limit ?", (query, read_as, exclude or "", K)).fetchall()
+    total = sum(-b for _, b in rows)
+    if not rows or total <= 0:
+        return ["knn:none"]
+    other = "no" if verdict == "yes" else "yes"
+    mine = sum(-b for v, b in rows if v == verdict) / total
+    against = sum(-b for v, b in rows if v == other) / total
+    return [f"knn:mine{min(int(mine * VOTES), VOTES - 1)}", f"knn:other{min(int(against * VOTES), VOTES - 1)}"]
