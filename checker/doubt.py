@@ -101,9 +101,10 @@ def rate(model: tuple[float, dict[str, float]], reading: Reading, ev: Evaluation
     mine = [weights.get(f"knn:mine{i}", 0.0) for i in range(VOTES)]
     other = [weights.get(f"knn:other{i}", 0.0) for i in range(VOTES)]
     none = weights.get("knn:none", 0.0)
-    low, high = min(none, min(mine) + min(other)), max(none, max(mine) + max(other))
-    cut = math.log(threshold / (1.0 - threshold)) if threshold < 1.0 else math.inf
-    if z + low < cut <= z + high:
+    # what the vote can add, whatever it is (0 too: a damaged index counts as no vote)
+    low = min(0.0, none, min(mine) + min(other))
+    high = max(0.0, none, max(mine) + max(other))
+    if _rating(z + low) < threshold <= _rating(z + high):
         from rulecheck.checker.examples import key, vote
 
         names = names + vote(examples(), question, ev.verdict, key(reading))
@@ -127,7 +128,10 @@ def doubt(model: tuple[float, dict[str, float]], names: list[str]) -> float:
     misreading. Not a calibrated probability: the model is trained with wrong and right answers
     weighed alike, though wrong ones are fewer."""
     _, weights = model
-    z = sum(weights.get(n, 0.0) for n in names)
+    return _rating(sum(weights.get(n, 0.0) for n in names))
+
+
+def _rating(z: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
 
 

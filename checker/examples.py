@@ -38,7 +38,10 @@ TOKENIZER = "porter unicode61 remove_diacritics 2"
 #: Bumped whenever the index's shape changes.
 _FORMAT = 3
 
-_open: dict[str, sqlite3.Connection | None] = {}
+#: The open index (by the examples file), the cache file of each open connection
+#: (`path:<id>`) and the lock of a first build (`lock`).
+_open: dict = {}
+_MISSING = object()
 
 
 class BadExamples(ValueError):
@@ -87,57 +90,122 @@ def index(examples: list[tuple[str, str, str, str]], path: str = ":memory:") -> 
 
 
 def bundled() -> sqlite3.Connection | None:
-    """The index of the bundled examples, from the cache folder (built there on first use); an
-    index in memory without a cache folder; None when the package has no examples file."""
-    if EXAMPLES_FILE in _open:
-        return _open[EXAMPLES_FILE]
+    """The index of the bundled examples, from the cache folder (built there on first use, by
+    one thread of a process at a time); an index in memory without a usable cache folder; None
+    when the package has no examples file."""
+    conn = _open.get(EXAMPLES_FILE, _MISSING)
+    if conn is not _MISSING:
+        return conn
+    import threading
+
+    # dict.setdefault is atomic: every thread gets the same lock
+    with _open.setdefault("lock", threading.Lock()):  # type: ignore[arg-type]
+        conn = _open.get(EXAMPLES_FILE, _MISSING)
+        if conn is _MISSING:
+            conn = _open[EXAMPLES_FILE] = _load()
+    return conn
+
+
+def forget(conn: sqlite3.Connection) -> None:
+    """Drop an index a query found damaged (and its cache file): the next use builds it again."""
+    path = _open.pop(f"path:{id(conn)}", None)
+    if _open.get(EXAMPLES_FILE) is conn:
+        del _open[EXAMPLES_FILE]
+    if path:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def _load() -> sqlite3.Connection | None:
     from rulecheck.kb.user_cache import cache_file, prune
 
-    conn = None
-    cache = cache_file("examples", [EXAMPLES_FILE, __file__], salt=str(_FORMAT))
+    if not os.path.exists(EXAMPLES_FILE):
+        return None
+    here = os.path.dirname(os.path.abspath(__file__))
+    # the index holds `kb.read`'s words (`_content_words`) too
+    sources = [EXAMPLES_FILE, __file__, os.path.join(os.path.dirname(here), "kb", "read.py")]
+    cache = cache_file("examples", sources, salt=str(_FORMAT))
     if cache is not None:
         cache = cache[: -len(".marshal")] + ".sqlite"
+        conn = _cached(cache)
+        if conn is not None:
+            return conn
         try:
-            # read-only and immutable: nothing is locked or journalled for the query
-            conn = _connect(f"file:{cache}?mode=ro&immutable=1", uri=True)
-            conn.execute("select 1 from examples limit 1")
-        except sqlite3.Error:
-            conn = None
-    if conn is None and os.path.exists(EXAMPLES_FILE):
-        examples = read_examples()
-        if cache is not None:
+            import tempfile
+
+            os.makedirs(os.path.dirname(cache), exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=os.path.basename(cache) + ".", suffix=".tmp", dir=os.path.dirname(cache))
+            os.close(fd)
             try:
-                os.makedirs(os.path.dirname(cache), exist_ok=True)
-                tmp = f"{cache}.{os.getpid()}.tmp"
-                index(examples, tmp).close()
+                os.unlink(tmp)  # SQLite makes its own file at the name
+                index(read_examples(), tmp).close()
                 os.replace(tmp, cache)
-                prune(cache, "examples-*.sqlite")
-                conn = _connect(f"file:{cache}?mode=ro&immutable=1", uri=True)
-            except (OSError, sqlite3.Error):
-                conn = None  # a read-only home: the index is made in memory, each process
-        if conn is None:
-            conn = index(examples)
-    _open[EXAMPLES_FILE] = conn
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+            prune(cache, "examples-*.sqlite")
+            conn = _cached(cache)
+            if conn is not None:
+                return conn
+        except (OSError, sqlite3.Error):
+            pass  # a read-only or full cache folder: the index is made in memory, each process
+    return index(read_examples())
+
+
+def _cached(path: str) -> sqlite3.Connection | None:
+    """The index at `path`, opened read-only and immutable (nothing is locked or journalled for a
+    query), when it holds both tables; else None."""
+    # a path is not a URI: "%", "?" and "#" in it must be escaped
+    uri = "file:" + path.replace("%", "%25").replace("?", "%3f").replace("#", "%23") + "?mode=ro&immutable=1"
+    try:
+        conn = _connect(uri, uri=True)
+        conn.execute("select count(*) from words").fetchone()
+        conn.execute("select verdict from examples limit 1").fetchone()
+    except sqlite3.Error:
+        return None
+    _open[f"path:{id(conn)}"] = path
     return conn
 
 
 def _connect(path: str, uri: bool = False) -> sqlite3.Connection:
     # one connection per process, read by the web server's threads too: the index is read-only
-    # (immutable), and the sqlite3 module serialises each call on a connection
+    # (immutable), and this Python's sqlite3 module serialises the calls on a connection
+    # (`sqlite3.threadsafety` 3)
     return sqlite3.connect(path, uri=uri, check_same_thread=False)
 
 
 def vote(conn: sqlite3.Connection | None, question: str, verdict: str, read_as: str,
          exclude: str | None = None) -> list[str]:
     """The doubt model's features from the `K` examples nearest to `question` read as `read_as`
-    (`key`; none of the set `exclude`, when training): `knn:mine<0-4>` and `knn:other<0-4>`,
-    fifths of their bm25 weight on `verdict` and on the opposite yes/no; `knn:none` when no
-    such example shares a word with it."""
+    (`key`): `knn:mine<0-4>` and `knn:other<0-4>`, fifths of their bm25 weight on `verdict` and
+    on the opposite yes/no; `knn:none` when no such example shares a word with it. `exclude`
+    (training): leave out the examples of that set and any with the question's own words, as a
+    fresh question would find neither. A damaged index is dropped (`forget`) and counts as none."""
     from rulecheck.kb.read import _content_words
 
     words = _content_words(question)
     if conn is None or not words or verdict not in ("yes", "no"):
         return ["knn:none"]
+    try:
+        rows = _nearest(conn, words, read_as, exclude, " ".join(question.split()) if exclude else "")
+    except sqlite3.DatabaseError:
+        forget(conn)
+        return ["knn:none"]
+    total = sum(-b for _, b in rows)
+    if not rows or total <= 0:
+        return ["knn:none"]
+    other = "no" if verdict == "yes" else "yes"
+    mine = sum(-b for v, b in rows if v == verdict) / total
+    against = sum(-b for v, b in rows if v == other) / total
+    return [f"knn:mine{min(int(mine * VOTES), VOTES - 1)}", f"knn:other{min(int(against * VOTES), VOTES - 1)}"]
+
+
+def _nearest(conn: sqlite3.Connection, words: list[str], read_as: str, exclude: str | None,
+             text: str) -> list[tuple[str, float]]:
+    """(verdict, bm25) of the nearest examples read as `read_as`, searched by the rarest of
+    `words` within `BUDGET` (always the rarest)."""
     marks = ",".join("?" * len(words))
     counts = dict(conn.execute(f"select word, examples from words where word in ({marks})", words).fetchall())
     taken, matched = [], 0
@@ -147,14 +215,8 @@ def vote(conn: sqlite3.Connection | None, question: str, verdict: str, read_as: 
         taken.append(w)
         matched += counts[w]
     if not taken:
-        return ["knn:none"]
+        return []
     query = " OR ".join(f'"{w}"' for w in taken)
-    rows = conn.execute("select verdict, bm25(examples) from examples where examples match ? and key = ? "
-                        "and source != ? order by bm25(examples) limit ?", (query, read_as, exclude or "", K)).fetchall()
-    total = sum(-b for _, b in rows)
-    if not rows or total <= 0:
-        return ["knn:none"]
-    other = "no" if verdict == "yes" else "yes"
-    mine = sum(-b for v, b in rows if v == verdict) / total
-    against = sum(-b for v, b in rows if v == other) / total
-    return [f"knn:mine{min(int(mine * VOTES), VOTES - 1)}", f"knn:other{min(int(against * VOTES), VOTES - 1)}"]
+    return conn.execute("select verdict, bm25(examples) from examples where examples match ? and key = ? "
+                        "and source != ? and question != ? order by bm25(examples) limit ?",
+                        (query, read_as, exclude or "", text, K)).fetchall()

@@ -137,11 +137,14 @@ class _Accounting:
         # "Player B", "el jugador A", "Is B right?"
         label = len(toks[i].text) == 1 and (prev in self._words("player_word")
                                             or nxt in self._words("confirm") | self._words("disconfirm"))
-        # "Hola Jordi, …", "Hi Marta!"; "Otra cosa, Jordi: …" (a short sentence ending on the name)
-        greeted = prev in self._words("greeting")
+        # "Hola Jordi, …", "Hi Marta!" (a greeting opening the question); "Otra cosa, Jordi: …" (a
+        # short first sentence of ordinary words ending on the name: not "Ninja con Mimetismo, Fiereza.")
         sentence = [t for t in toks if t.sent == toks[i].sent]
-        vocative = (toks[i].sent != self.last and len(sentence) <= 5 and sentence[-1].i == i
-                    and i > 0 and toks[i - 1].brk and toks[i - 1].sent == toks[i].sent)
+        greeted = prev in self._words("greeting") and toks[i].sent == 0 and i == 1
+        vocative = (toks[i].sent == 0 != self.last and len(sentence) <= 5 and sentence[-1].i == i
+                    and i > 0 and toks[i - 1].brk and all(
+                        self.vocab.common(t, self.rec.lang) and self._kind_at(t.i) in (None, "filler")
+                        for t in sentence[:-1]))
         return owns or says or label or greeted or vocative or prev in self._words("telling") or toks[i].low in self._words("given_names") or any(
             # "…Leo insists…. Who's right, Marta or Leo?": a claimant named again
             toks[v - 1].low == toks[i].low for v in self._claim_verbs(toks[-1].sent + 1) if v - 1 != i)

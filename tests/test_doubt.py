@@ -189,10 +189,11 @@ def test_a_malformed_examples_file_names_the_line_and_what_to_do(tmp_path):
 def test_the_bundled_examples_are_the_labelled_sets_as_they_are():
     """data/doubt_examples.txt is what scripts/train_doubt.py made of the sets the model was
     trained on: editing a development set without retraining fails here."""
-    texts = {q for *_, q in ex.read_examples()}
+    stored = {(s, v, q) for s, v, _, q in ex.read_examples()}
     sets = [*question_sets.dev(), *question_sets.tuning()]
-    assert {" ".join(q.text.split()) for q in sets} <= texts
-    assert len(texts) <= len(set(" ".join(q.text.split()) for q in sets)) + 400  # and the FAQs with paraphrases
+    labelled = {(q.set, q.verdicts[0], " ".join(q.text.split())) for q in sets}
+    assert not labelled - stored, sorted(labelled - stored)[:3]  # a question or verdict edited since
+    assert len(stored) - len(labelled) <= 400  # and the FAQs with their paraphrases
 
 
 def test_the_bundled_index_is_built_once_in_the_cache_folder(tmp_path, monkeypatch):
@@ -214,6 +215,35 @@ def test_a_damaged_cached_index_is_made_again(tmp_path, monkeypatch):
     cached.write_bytes(b"not a database")
     monkeypatch.setattr(ex, "_open", {})
     assert ex.bundled().execute("select count(*) from examples").fetchone()[0] > 1000
+
+
+def test_a_cache_folder_with_uri_characters_in_its_path_holds_the_index(tmp_path, monkeypatch):
+    home = tmp_path / "x c#4?%"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    monkeypatch.setattr(ex, "_open", {})
+    assert ex.bundled().execute("select count(*) from words").fetchone()[0] > 100
+    assert len(list((home / "rulecheck").glob("examples-*.sqlite"))) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x c#4?%"], "no stray file beside the cache folder"
+
+
+def test_an_index_damaged_inside_counts_as_no_vote_and_is_built_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(ex, "_open", {})
+    ex.bundled()
+    [cached] = (tmp_path / "rulecheck").glob("examples-*.sqlite")
+    import sqlite3
+
+    db = sqlite3.connect(cached)  # the tables open and read, but the full-text index is broken
+    db.execute("delete from examples_data where id > 10")
+    db.commit()
+    db.close()
+    monkeypatch.setattr(ex, "_open", {})
+    for q in (CONFIDENT, "Is a camo marker revealed if it declares Cautious Movement?", "¿Puedo disparar a un CAMO?"):
+        got = ex.vote(ex.bundled(), q, "no", "camouflaged|revealed:+")  # never raises
+        assert got == ["knn:none"] or got[0].startswith("knn:mine"), got
+    assert ex.bundled().execute("select count(*) from examples").fetchone()[0] > 1000
+    assert ex.vote(ex.bundled(), "Is a camo marker revealed if it declares Cautious Movement?", "no",
+                   "camouflaged|revealed:+") != ["knn:none"]
 
 
 def test_the_vote_is_searched_only_when_it_could_change_the_answer(table, conn):
@@ -240,5 +270,13 @@ def test_the_vote_is_searched_only_when_it_could_change_the_answer(table, conn):
     # a model whose vote weighs nothing never searches
     calls.clear()
     reading = read_question(table, CONFIDENT)
-    rate((0.5, {"bias": -3.0}), reading, evaluate(table, reading), CONFIDENT, examples)
+    ev = evaluate(table, reading)
+    rate((0.5, {"bias": -3.0}), reading, ev, CONFIDENT, examples)
     assert calls == []
+    # models whose vote always adds (no vote too): the decision is still the full model's
+    names = rated_features(reading, ev, CONFIDENT, ex.bundled())
+    votes = {f"knn:{k}{i}": 0.5 + 0.1 * i for k in ("mine", "other") for i in range(ex.VOTES)}
+    for model in ((0.5, {"bias": -0.5, "knn:none": 0.5, **votes}), (1.0, {"bias": 40.0}),
+                  (1.0, {"bias": 30.0, "knn:mine0": 10.0, "knn:mine4": 10.0})):
+        full = doubt(model, names) >= model[0]
+        assert (rate(model, reading, ev, CONFIDENT, examples) >= model[0]) == full, model

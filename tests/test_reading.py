@@ -350,8 +350,14 @@ UNKNOWN = [
          states=("camouflaged",), asked=REVEALED, actions=[("cautious_movement", "self")], unplaced=()),
     case("Quick one, Oskar. Is a camo marker revealed if it declares Cautious Movement?", states=("camouflaged",),
          asked=REVEALED, actions=[("cautious_movement", "self")], unplaced=()),
+    # only a short first sentence of ordinary words, or a greeting opening the question, names
+    # the person addressed: an unknown Skill named beside a trooper is never taken for a name
     case("My trooper has Neurocinetics, Oskar. Is a camo marker revealed if it declares Cautious Movement?",
-         states=("camouflaged",), unplaced=["Neurocinetics"], verdict="unknown"),
+         states=("camouflaged",), unplaced=["Neurocinetics", "Oskar"], verdict="unknown"),
+    case("Ninja con Mimetismo, Fiereza. ¿Se revela si declara Movimiento Cauteloso?", states=("camouflaged",),
+         unplaced=["Fiereza"], verdict="unknown"),
+    case("Camo Ninja, Feint. Is it revealed if it declares Cautious Movement?", states=("camouflaged",),
+         unplaced=["Feint"], verdict="unknown"),
     case("Holomsk trooper declares Discover, is it revealed?", states=("holomask",), asked=REVEALED,
          actions=[("discover", "self")]),
     case("Is the presence of a trooper in HoloMask Private Information?", states=("holomask",), asked=("open", "-")),
