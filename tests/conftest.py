@@ -122,6 +122,21 @@ def table():
 
 
 @pytest.fixture(scope="session")
+def rules_answer_of(conn, table):
+    """`rules_answer_of(question, edition=None)` → the `Answer` the rows give to the reading of
+    `question`, the doubt model aside: for tests of the reading and the answer's wording (the
+    doubt model, which may hold such an answer back, is tests/test_doubt.py's)."""
+    from rulecheck.checker.answer import answer_reading
+    from rulecheck.checker.interpret import read_question
+
+    def answer(question: str, edition: str | None = None):
+        return answer_reading(conn, read_question(table, question, edition=edition), question=question,
+                              table=table, doubt=False)
+
+    return answer
+
+
+@pytest.fixture(scope="session")
 def answer_of(conn, table):
     """`answer_of(question, edition=None)` → the `Answer` from the session's base and table,
     each question answered once per session (the question-set tests share them)."""

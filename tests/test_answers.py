@@ -141,11 +141,11 @@ def test_can_it_answers_say_what_it_costs(answer_of):
     assert answer.trace[-1]["step"] == "The question asks: may the trooper in Camouflaged declare Dodge? Yes."
 
 
-def test_hidden_deployment_and_the_model_are_two_questions(answer_of):
-    ended = answer_of("HD trooper with Camouflage declares Move. Is its Hidden Deployment cancelled?")
+def test_hidden_deployment_and_the_model_are_two_questions(rules_answer_of):
+    ended = rules_answer_of("HD trooper with Camouflage declares Move. Is its Hidden Deployment cancelled?")
     assert ended.verdict == "yes" and ended.answer.startswith(
         "Yes — Hidden Deployment is cancelled, but the trooper keeps its Marker state"), ended.answer
-    hidden = answer_of("HD trooper with Camouflage declares Move. Is it revealed?")
+    hidden = rules_answer_of("HD trooper with Camouflage declares Move. Is it revealed?")
     assert hidden.verdict == "no" and hidden.answer.startswith("No — the trooper is not revealed as a model"), hidden.answer
 
 
@@ -189,8 +189,8 @@ def test_short_skills_the_pages_do_not_describe_are_not_guessed(answer_of, skill
         assert "A Move" not in answer.answer and not answer.answer.startswith("No — a Move"), answer.answer
 
 
-def test_an_enemy_entering_contact_is_not_allowed_to(answer_of):
-    answer = answer_of("An enemy moves into base contact with my camo marker. Is my marker revealed?")
+def test_an_enemy_entering_contact_is_not_allowed_to(rules_answer_of):
+    answer = rules_answer_of("An enemy moves into base contact with my camo marker. Is my marker revealed?")
     assert answer.verdict == "no" and "enemy may not enter" in answer.answer, answer.answer
 
 

@@ -742,13 +742,13 @@ def test_an_attribute_level_colon_ends_no_sentence():
     assert len({t.sent for t in tokenize("HD: can my guy move?")}) == 2
 
 
-def test_one_skill_that_keeps_the_state_leaves_the_second_skill_open(answer_of):
+def test_one_skill_that_keeps_the_state_leaves_the_second_skill_open(rules_answer_of):
     """Camuflado: the delayed ARO may be declared only if the Marker reveals itself with the second
     Short Skill. A marker that has only moved (its first Short Skill) may still reveal with the
     second: depends. One that moved and moved again kept it: no."""
-    one = answer_of("An enemy CAMO marker moves in front of my trooper. If I delay my ARO until its second Short "
+    one = rules_answer_of("An enemy CAMO marker moves in front of my trooper. If I delay my ARO until its second Short "
                     "Skill, can I shoot it?")
-    two = answer_of("An enemy CAMO marker moves in front of my trooper and I delay my ARO; then it moves again and "
+    two = rules_answer_of("An enemy CAMO marker moves in front of my trooper and I delay my ARO; then it moves again and "
                     "is still a marker. Can I declare my ARO now?")
     assert (one.verdict, two.verdict) == ("depends", "no"), (one.to_text(), two.to_text())
 
