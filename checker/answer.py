@@ -250,7 +250,9 @@ def _doubted(table: LogicTable, w: "Words", reading: Reading, ev: Evaluation, qu
 
     ev.doubt = rate(table.doubt, reading, ev, question, bundled)
     if ev.doubt >= table.doubt[0]:
-        reading.issues.append(w.text("doubt_issue"))
+        # the rows' answer comes in the first sentence, beside the Read as line it depends on:
+        # a player who checks the reading should not have to find it at the end of the reasoning
+        reading.issues.append(w.text("doubt_issue", verdict=w.verdict(ev.verdict).lower()))
         ev.would, ev.verdict = ev.verdict, "unknown"
 
 

@@ -103,7 +103,8 @@ def test_the_verdict_is_the_verdict_tables_cell(table, answered):
         # threshold, the rows' verdict kept (`rows_verdict`: the answer below, as if given)
         rated = ans.doubt is not None and ans.doubt["score"] >= ans.doubt["threshold"]
         held = rated and ans.verdict == "unknown" \
-            and table.wording[ans.lang]["text"]["doubt_issue"] in ans.reading["issues"]
+            and table.wording[ans.lang]["text"]["doubt_issue"].format(
+                verdict=table.wording[ans.lang]["verdict"][ans.doubt["rows_verdict"]].lower()) in ans.reading["issues"]
         if rated and not held:
             bad.append(f"{a.id}: rated {ans.doubt['score']} at or above {ans.doubt['threshold']} but given as {ans.verdict}")
             continue
