@@ -9,6 +9,14 @@ from rulecheck.checker.errors import CheckerError
 from rulecheck.kb.read import KnowledgeBaseError
 
 
+class _Edition(click.Choice):
+    """N4 or N3 in any case, named in capitals in its error (click's case-insensitive Choice
+    lists its choices in lower case)."""
+
+    def convert(self, value, param, ctx):
+        return super().convert(value.upper() if isinstance(value, str) else value, param, ctx)
+
+
 @click.command()
 @click.argument("question", required=False)
 @click.option("--state", help="Structured mode: the state (camouflaged, to_camouflaged, hidden_deployment, holomask, or an alias).")
@@ -23,7 +31,7 @@ from rulecheck.kb.read import KnowledgeBaseError
 @click.option("--context", "contexts", multiple=True, metavar="AXIS=VALUE", help="Any other context, e.g. discovered=yes, lof=outside, msv=l3.")
 @click.option("--ask", "ask", type=click.Choice(["revealed", "keeps", "allowed", "lost", "required", "fact", "plain"]), help="What the verdict answers: revealed (is it revealed?), keeps (does it stay hidden?), allowed (may it be declared?), lost (is the right lost?), required (must it be done?), fact, plain (default: revealed for declares/events, and for an enemy's Skill whose effect the logic knows, e.g. discover; allowed for other enemy Skills and properties).")
 @click.option("--scenario", "scenario_file", type=click.Path(dir_okay=False), help="A scenario file (TOML, UTF-8): one Order's declarations and context.")
-@click.option("--edition", type=click.Choice(["N4", "N3"], case_sensitive=False), help="Rules edition (default N4; N3 reads TO Camouflaged). With --scenario, this flag wins over the file's `edition`.")
+@click.option("--edition", type=_Edition(["N4", "N3"]), help="Rules edition (default N4; N3 reads TO Camouflaged). With --scenario, this flag wins over the file's `edition`.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.option("--db", type=click.Path(dir_okay=False), help="The knowledge base (default: $RULECHECK_DB or the user data folder); built when missing.")
 @click.option("--coverage", is_flag=True, help="List the bullets and FAQs of the four state pages no logic row cites, and exit.")

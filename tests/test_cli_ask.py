@@ -267,6 +267,13 @@ def test_an_edition_the_checker_cannot_read_exits_2(run_ask, tmp_path):
     assert result.exit_code == 2 and 'Unknown edition "N5"' in result.output and "the checker reads N4 and N3" in result.output
 
 
+def test_the_edition_option_takes_any_case_and_names_editions_as_the_rules_do(run_ask):
+    bad = run_ask("--edition", "N5", "Is a camo marker revealed if it dodges?")
+    assert bad.exit_code == 2 and "'N5' is not one of 'N4', 'N3'" in bad.output, bad.output
+    lower = run_ask("--edition", "n3", "--json", "Is a TO camo marker revealed if it dodges?")
+    assert lower.exit_code == 0 and json.loads(lower.output)["edition"] == "N3", lower.output
+
+
 def test_a_broken_logic_table_is_an_error_not_a_usage_error(run_ask, tmp_path, monkeypatch):
     from rulecheck.checker import logic
 
