@@ -36,7 +36,7 @@ BUDGET = 3000
 #: side is not on a cold `ask`): accents folded, Porter stems.
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 #: Bumped whenever the index's shape changes.
-_FORMAT = 4
+_FORMAT = 5
 
 #: The open index (by the examples file), the cache file of each open connection
 #: (`path:<id>`) and the lock of a first build (`lock`).
@@ -226,7 +226,8 @@ def _nearest(conn: sqlite3.Connection, words: list[str], read_as: str, exclude: 
 
 
 def _token(read_as: str) -> str:
-    """A key as one full-text token: letters and digits only."""
+    """A key as one full-text token: "k" and decimal digits, which the Porter stemmer leaves
+    as they are (a hex token ending in "e" lost it)."""
     import zlib
 
-    return f"k{zlib.crc32(read_as.encode()):08x}"
+    return f"k{zlib.crc32(read_as.encode()):010d}"

@@ -14,7 +14,9 @@ class _Edition(click.Choice):
     lists its choices in lower case)."""
 
     def convert(self, value, param, ctx):
-        return super().convert(value.upper() if isinstance(value, str) else value, param, ctx)
+        if isinstance(value, str) and value.upper() in self.choices:
+            return value.upper()
+        self.fail(f"{value!r} is not one of 'N4', 'N3'.", param, ctx)
 
 
 @click.command()

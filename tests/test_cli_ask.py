@@ -270,6 +270,8 @@ def test_an_edition_the_checker_cannot_read_exits_2(run_ask, tmp_path):
 def test_the_edition_option_takes_any_case_and_names_editions_as_the_rules_do(run_ask):
     bad = run_ask("--edition", "N5", "Is a camo marker revealed if it dodges?")
     assert bad.exit_code == 2 and "'N5' is not one of 'N4', 'N3'" in bad.output, bad.output
+    typed = run_ask("--edition", "n5", "Is a camo marker revealed if it dodges?")
+    assert typed.exit_code == 2 and "'n5' is not one of 'N4', 'N3'" in typed.output, typed.output  # as typed
     lower = run_ask("--edition", "n3", "--json", "Is a TO camo marker revealed if it dodges?")
     assert lower.exit_code == 0 and json.loads(lower.output)["edition"] == "N3", lower.output
 

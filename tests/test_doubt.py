@@ -93,9 +93,10 @@ def test_a_doubted_answer_is_unknown_and_says_what_the_rows_would_answer(conn, t
     assert a.doubt["rows_verdict"] == "no" and a.doubt["score"] > 0.99 and a.doubt["threshold"] == 0.7
     assert a.answer.startswith("No checked answer") and "not sure it read this question right" in a.answer
     # the rows' answer in the first sentence, beside the Read as line it depends on
-    assert "if the “Read as” line is what you asked, the rules answer no: compare it with your question" in a.answer
+    assert "if the “Read as” line is what you asked, the rules answer no: compare that line with your question" in a.answer
     steps = a.to_dict()["reasoning"]
-    assert "If the “Read as” line is what you asked, the rules answer no; if it is not, ask again in other words." in steps
+    assert "If the “Read as” line is not what you asked, ask again in other words." in steps
+    assert sum("the rules answer no" in s for s in steps) == 1, steps  # said once, not twice
     assert steps[-1].endswith("No checked answer.")
     # the passage the rows rest on is shown first, marked as such, for the judge to read
     first = a.citations[0]
