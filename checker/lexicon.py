@@ -28,6 +28,7 @@ WORD_LISTS = {
     "pronoun": "words pointing back at someone named before (he, it, su)",
     "speaker": "the asker (I, me, my): the side is read from what the asker does or owns",
     "article": "articles and determiners between a Skill and its target",
+    "noun_after_article": "function words that are a noun after an article: *a mine* is a weapon, *mine* the asker's",
     "target": "words after which a state named is the target of the Skill before (against, at)",
     "condition": "words opening a condition clause (if, when, after)",
     "question": "words opening a question sentence (is, does, can, ¿…)",

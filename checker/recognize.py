@@ -78,8 +78,11 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     phrase |= {i for m in mentions if m.kind == "filler" and m.end - m.start > 1 and toks[m.start].low in nothing
                for i in range(max(0, m.start - 3), m.start)
                if toks[i].sent == toks[m.start].sent and toks[i].low in vocab.listed("negation", lang)}
+    nouns, articles = vocab.listed("noun_after_article", lang), vocab.listed("article", lang)
     for tok in toks:
         role = _role(vocab, tok, tok.i in covered, lang)
+        if role and tok.low in nouns and tok.i and toks[tok.i - 1].low in articles:
+            role = ""  # "a mine": a weapon, a word to place, not the asker's
         roles[tok.i] = "stop" if role == "negation" and tok.i in phrase else role
     return Recognized(toks, mentions, overlay, composites, roles, lang, group_places)
 

@@ -343,6 +343,11 @@ UNKNOWN = [
     case("Is an IMP-1 marker revealed if it declares Dodge?", states=(), other=("Impersonation",), asked=REVEALED,
          actions=[("dodge", "self")], verdict="unknown"),
     case("What's the weather like on Paradiso?", states=(), unplaced=["Paradiso"], verdict="unknown"),
+    # "a mine" is a weapon the pages never rule on; "mine" alone is the asker's
+    case("Can a camo marker place a mine without being revealed?", states=("camouflaged",), unplaced=["mine"],
+         verdict="unknown"),
+    case("That camo marker is mine: is it revealed if it declares Cautious Movement?", states=("camouflaged",),
+         asked=REVEALED, actions=[("cautious_movement", "self")], unplaced=()),
     # "imitating" is the word of a glossary concept only search uses (kind `search`): no rules term
     case("Does cautious movement break HoloMask, or does he keep imitating?", states=("holomask",), unplaced=()),
     # the person greeted is no condition; an unknown capitalised word elsewhere still is
