@@ -303,12 +303,18 @@ def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, quest
 
 
 def _nearest(conn, table: LogicTable, reading: Reading, text: str, limit: int = 5) -> list[dict]:
-    """The passages nearest to the question, best first: when the reading found a state, its
-    own page's passages come first (a question about Hidden Deployment in Spanish otherwise
-    meets the Spanish Camuflado page's words before the Hidden Deployment page's), then the
-    best of the whole base."""
+    """The passages nearest to the question, best first: when the reading found a state, the
+    first state's page is searched apart and its passages come first (a question about Hidden
+    Deployment in Spanish otherwise meets the Spanish Camuflado page's words before the Hidden
+    Deployment page's), then the best of the whole base, the other states' pages first."""
     titles = list(dict.fromkeys(table.states[s].page for s in reading.states if s in table.states))
-    return search(conn, text, limit=limit, prefer=titles)
+    if not titles:
+        return search(conn, text, limit=limit)
+    # the first state's page searched apart: among the whole base's best, an N3 question about
+    # TO Camouflaged met only the N4 Camuflado page's words ("camo", "Discover")
+    own = search(conn, text, limit=limit, pages=titles[:1])
+    have = {h["id"] for h in own}
+    return (own + [h for h in search(conn, text, limit=limit, prefer=titles) if h["id"] not in have])[:limit]
 
 
 def _subject_passages(conn, table: LogicTable, reading: Reading, text: str, limit: int = 5) -> list[dict]:

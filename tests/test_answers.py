@@ -189,6 +189,15 @@ def test_short_skills_the_pages_do_not_describe_are_not_guessed(answer_of, skill
         assert "A Move" not in answer.answer and not answer.answer.startswith("No — a Move"), answer.answer
 
 
+def test_an_n3_question_left_unknown_shows_n3_passages_not_the_n4_page(answer_of):
+    """The nearest passages come from the page of the state asked about first: "camo" and
+    "Discover" are the N4 Camuflado page's words too, and a judge ruling in N3 must not be shown
+    N4 bullets as the nearest rules."""
+    answer = answer_of("If my TO camo trooper uses Discover with a Neurocinetics bonus does it lose camo")
+    assert answer.verdict == "unknown" and answer.edition == "N3", answer.to_text()
+    assert {c["page"] for c in answer.citations[:5]} == {"TO Camouflaged"}, [c["id"] for c in answer.citations]
+
+
 def test_an_enemy_entering_contact_is_not_allowed_to(rules_answer_of):
     answer = rules_answer_of("An enemy moves into base contact with my camo marker. Is my marker revealed?")
     assert answer.verdict == "no" and "enemy may not enter" in answer.answer, answer.answer
