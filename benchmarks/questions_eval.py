@@ -12,6 +12,13 @@ A question set is TOML, one `[[q]]` per question: `question`, `verdict` (yes | n
 unknown), optional `also` (other verdicts a careful judge could defend), `edition` ("" or
 "N3"), `lang`, `style`, and `fragment` (words copied from the deciding bullet or FAQ). The
 sets under `tests/questions/blind/` were written by people who read only the four rules pages.
+
+The doubt model was fitted on the development and tuning sets, and their questions are its labelled
+examples (data/doubt_examples.txt): on them it holds back nearly every wrong answer (100% confident
+precision, a figure of nothing). Their sets are marked `*` and scored on the rows' verdict, the
+reader's answer before the doubt model (`Answer.rows_verdict`), with `held` still counted; the
+doubt model's own figures on them are cross-validated by `scripts/train_doubt.py --check`, and the
+blind sets measure both.
 """
 from __future__ import annotations
 
@@ -61,8 +68,8 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
         expected = {q["verdict"], *q.get("also", [])}
         try:
             a = answer_question(conn, q["question"], edition=q.get("edition") or None)
-            verdict, cites = a.verdict, a.citations
-            if a.doubt and verdict == "unknown":  # held back by the doubt model (checker/doubt.py)
+            verdict, cites = (a.rows_verdict if in_sample(q["set"]) else a.verdict), a.citations
+            if a.doubt and a.verdict == "unknown":  # held back by the doubt model (checker/doubt.py)
                 held += 1
                 held_right += a.doubt["rows_verdict"] in expected
             why = f"{a.to_dict().get('reading', {}).get('summary', '')} unplaced={a.to_dict().get('reading', {}).get('unplaced')} :: {a.answer[:140]}"
@@ -92,6 +99,13 @@ def score(questions: list[dict], conn, *, misses: bool = False) -> dict:
 
 
 VERDICTS = ("yes", "no", "depends", "unknown")
+#: The folders of the sets the doubt model was fitted on (scripts/train_doubt.py).
+IN_SAMPLE = ("dev", "tuning")
+
+
+def in_sample(name: str) -> bool:
+    """Whether the doubt model was fitted on the set `name` ("dev/D55", "tuning/A/a1")."""
+    return name.partition("/")[0] in IN_SAMPLE
 
 
 def print_confusion(name: str, confusion: dict) -> None:
@@ -135,7 +149,8 @@ def main() -> None:
               f"{'held':>5} {'held-right':>10}")
         for name, qs in sorted(groups.items()):
             s = score(qs, conn, misses=args.misses)
-            print(f"{name:34} {s['n']:4d} {s['accuracy']:8.1%} {s['precision']:9.1%} {s['wrong_confident']:10d} "
+            mark = "*" if in_sample(qs[0]["set"]) else ""
+            print(f"{name + mark:34} {s['n']:4d} {s['accuracy']:8.1%} {s['precision']:9.1%} {s['wrong_confident']:10d} "
                   f"{s['confident']:5d} {s['cite5']:7.1%} {s['held']:5d} {s['held_right']:10d}")
             for qid, exp, got, text, why in s["misses"]:
                 print(f"    {qid:10} expected {exp:8} got {got:8} {text}")
@@ -143,6 +158,9 @@ def main() -> None:
                     print(f"               {why}")
             if args.confusion and "[" not in name:
                 print_confusion(name, s["confusion"])
+        if any(in_sample(qs[0]["set"]) for qs in groups.values()):
+            print("* the doubt model was fitted on this set: scored on the rows' verdict, before the doubt model "
+                  "(its cross-validated figures: scripts/train_doubt.py --check)")
         conn.close()
 
 
