@@ -10,13 +10,18 @@ from rulecheck.kb.read import KnowledgeBaseError
 
 
 class _Edition(click.Choice):
-    """N4 or N3 in any case, named in capitals in its error (click's case-insensitive Choice
-    lists its choices in lower case)."""
+    """An edition through the checker's one edition check (`scenario.check_edition`: any case),
+    its choices named in capitals in the error (click's case-insensitive Choice lists them in
+    lower case)."""
 
     def convert(self, value, param, ctx):
-        if isinstance(value, str) and value.upper() in self.choices:
-            return value.upper()
-        self.fail(f"{value!r} is not one of 'N4', 'N3'.", param, ctx)
+        from rulecheck.checker.errors import UnknownEdition
+        from rulecheck.checker.scenario import check_edition
+
+        try:
+            return check_edition(value)
+        except UnknownEdition:
+            self.fail(f"{value!r} is not one of {', '.join(map(repr, self.choices))}.", param, ctx)
 
 
 @click.command()
