@@ -313,6 +313,8 @@ def _nearest(conn, table: LogicTable, reading: Reading, text: str, limit: int = 
     # the first state's page searched apart: among the whole base's best, an N3 question about
     # TO Camouflaged met only the N4 Camuflado page's words ("camo", "Discover")
     own = search(conn, text, limit=limit, pages=titles[:1])
+    if len(own) >= limit:
+        return own
     have = {h["id"] for h in own}
     return (own + [h for h in search(conn, text, limit=limit, prefer=titles) if h["id"] not in have])[:limit]
 
