@@ -106,6 +106,7 @@ WORD_LISTS = {
     "definite": "words that point back at something already named (the, ese)",
     "during": "words that place a time within something already said (during, durante)",
     "instrument": "words that name the means of something (with, con)",
+    "joining": "signs and words that write a trooper's state and Skill side by side (HD + Camouflage)",
     "do_verb": "forms of \"do\" that, with a word pointing back, stand for an action told before (do that, hacer eso)",
     "back_reference": "words pointing back at an action told before, after a form of \"do\" (that, so, eso; hacerlo)",
     "use_verb": "forms of \"use\" whose object is the Skill right after them (use Surprise Attack, usar Sensor)",
@@ -219,7 +220,9 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
             # each language's own list too: Spanish "a" is a preposition, English "a" an article
             lists.setdefault(f"{name}@{lang}", set()).update(_fold(w) for w in words)
             for w in words:
-                lists[name].add(" ".join(t for t in re.findall(r"\w+", _fold(w))) if name != "question" else _fold(w))
+                # a sign with no word in it ("+") is a token of its own, kept as written
+                words_of = " ".join(re.findall(r"\w+", _fold(w))) or _fold(w)
+                lists[name].add(words_of if name != "question" else _fold(w))
                 if name == "filler":
                     vocab.add(w, lang, "filler", "filler")
     word_lists = {name: frozenset(words) for name, words in lists.items()}

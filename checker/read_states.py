@@ -31,7 +31,10 @@ class _StatesAndConditions:
         if hd:
             # "a camouflaged HD trooper", "an HD trooper with camo": the Camouflage is the Hidden
             # Deployment trooper's Marker-state Skill, not a second state
-            skill = [m for m in strong + hints if m.value in camo_states and (self._near(m, hd) or self._own(m))]
+            # the Skill's own name ("she's got Camouflage too") is the trooper's Skill wherever it
+            # stands, unless named as an enemy's or as what is acted against
+            skill = [m for m in strong + hints if m.value in camo_states and (
+                self._near(m, hd) or self._own(m) or (m in hints and not self._target_state(m) and not self._enemys(m)))]
             strong = [m for m in strong if m not in skill]
             hints = [m for m in hints if m not in skill]
             weak = [m for m in weak if not self._near(m, hd)]
@@ -92,6 +95,15 @@ class _StatesAndConditions:
             self.other_named = others
         return ids, [], named
 
+    def _enemys(self, m: Mention) -> bool:
+        """Whether an enemy is named in the few words before `m`, in its sentence ("an enemy
+        trooper with Camouflage", "su Ninja con Camuflaje"): the state or Skill is that enemy's."""
+        sent = self.toks[m.start].sent
+        return any(n.kind == "actor" and n.value == "enemy" and 0 <= m.start - n.end <= 4 and self.toks[n.start].sent == sent
+                   for n in self.mentions) or any(
+            self.toks[k].low in self._words("enemy_owner") for k in range(max(0, m.start - 4), m.start)
+            if self.toks[k].sent == sent)
+
     def _own(self, m: Mention) -> bool:
         """Whether the state's noun phrase is the trooper's own ("its camo marker", "his own
         camo marker", "su propio CAMO")."""
@@ -125,12 +137,13 @@ class _StatesAndConditions:
         filler = {i for n in self.mentions if n.kind == "filler" for i in range(n.start, n.end)}
         for o in others:
             gap = range(m.end, o.start) if m.end <= o.start else range(o.end, m.start)
-            small = all(self.rec.roles.get(i) in ("stop", "filler") or self.toks[i].low in self._words("instrument") for i in gap)
+            small = all(self.rec.roles.get(i) in ("stop", "filler") or self.toks[i].low in self._words("instrument")
+                        or self.toks[i].low in self._words("joining") for i in gap)
             if len(gap) <= 2 and small:
                 return True
-            if len(gap) == 3 and gap[0] in nouns and all(self.rec.roles.get(i) in ("stop", "filler") or i in filler
+            if len(gap) == 3 and gap[0] in nouns and all(self.rec.roles.get(i) in ("stop", "filler", "passive") or i in filler
                                                          for i in gap[1:]):
-                return True  # "camo trooper started in Hidden Deployment"
+                return True  # "camo trooper started in Hidden Deployment", "Camouflage trooper was in HD"
         return False
 
     def _in_edition(self, state: str) -> str:
