@@ -18,7 +18,8 @@ examples (data/doubt_examples.txt): on them it holds back nearly every wrong ans
 precision, a figure of nothing). Their sets are marked `*` and scored on the rows' verdict, the
 reader's answer before the doubt model (`Answer.rows_verdict`), with `held` still counted; the
 doubt model's own figures on them are cross-validated by `scripts/train_doubt.py --check`, and the
-blind sets measure both.
+blind sets measure both. Their citation@5 is in-sample too: an answer with no checked answer shows
+the passages deciding the examples most like it, and each of these questions is an example.
 """
 from __future__ import annotations
 
@@ -160,7 +161,8 @@ def main() -> None:
                 print_confusion(name, s["confusion"])
         if any(in_sample(qs[0]["set"]) for qs in groups.values()):
             print("* the doubt model was fitted on this set: scored on the rows' verdict, before the doubt model "
-                  "(its cross-validated figures: scripts/train_doubt.py --check)")
+                  "(its cross-validated figures: scripts/train_doubt.py --check); its cite@5 is in-sample (its "
+                  "questions' own deciding passages are the examples')")
         conn.close()
 
 

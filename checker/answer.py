@@ -173,6 +173,7 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
         for c in citations:
             if c["id"] in would:
                 c["would_decide"] = True
+        citations += _example_passages(conn, table, reading, question, {c["id"] for c in citations})
         hits = _nearest(conn, table, reading, text)
         have = {c["id"] for c in citations}
         citations += [_hit(h) for h in hits if h["id"] not in have]
@@ -279,7 +280,7 @@ answer_scenario = answer_reading
 def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, question, scenario, reading_dict) -> Answer:
     """`unknown` with the nearest passages from full-text search, and the reason in words."""
     text = question or " ".join(a.subject for a in reading.actions) or " ".join(reading.properties)
-    citations = _with_lead_ins(conn, _subject_passages(conn, table, reading, text))
+    citations = _with_lead_ins(conn, _subject_passages(conn, table, reading, text, question))
     covered = ", ".join(w.state_label(s) for s in table.states)
     v = w.verdict("unknown")
     if reading.unplaced or reading.issues:
@@ -319,11 +320,13 @@ def _nearest(conn, table: LogicTable, reading: Reading, text: str, limit: int = 
     return (own + [h for h in search(conn, text, limit=limit, prefer=titles) if h["id"] not in have])[:limit]
 
 
-def _subject_passages(conn, table: LogicTable, reading: Reading, text: str, limit: int = 5) -> list[dict]:
+def _subject_passages(conn, table: LogicTable, reading: Reading, text: str, question: str | None,
+                      limit: int = 5) -> list[dict]:
     """The nearest passages of a question the rows do not answer: first the passages that
     decide the rows on the same state and Skill or property (another topic or other conditions:
     "may it copy a TAG?" has no row of its own, but the rows on the imitated model's Silhouette
-    cite the bullet a judge would quote), then full-text search's. Never deciding."""
+    cite the bullet a judge would quote), then the passages deciding the labelled questions
+    nearest to `question` (`_example_passages`), then full-text search's. Never deciding."""
     subjects = list(dict.fromkeys([*(a.subject for a in reading.actions), *reading.properties]))
     ids: list[str] = []
     for state in reading.states:
@@ -334,8 +337,29 @@ def _subject_passages(conn, table: LogicTable, reading: Reading, text: str, limi
     found = _citations(conn, ids[:2], set()) if ids else []
     for c in found:
         c["nearest"] = True
+    found += _example_passages(conn, table, reading, question, {c["id"] for c in found})
     have = {c["id"] for c in found}
     return found + [_hit(h) for h in _nearest(conn, table, reading, text) if h["id"] not in have][:limit - len(found)]
+
+
+def _example_passages(conn, table: LogicTable, reading: Reading, question: str | None, have: set[str]) -> list[dict]:
+    """The passages that decide the labelled questions nearest to `question` (checker/examples.py),
+    not among `have`, as nearest passages: a player's wording meets the bullet that decided
+    questions worded like it, where the bullet's own words share little with it. Only those of
+    the pages of the states the reading found (an N3 question is shown the N3 page, not the N4
+    bullets that decided N4 questions worded alike); none when it found no state (a question
+    off the pages' subject is shown what full-text search finds), nor for a reading given
+    without words (options, a scenario file)."""
+    pages = {table.states[s].page for s in reading.states if s in table.states}
+    if not question or not pages:
+        return []
+    from rulecheck.checker.examples import bundled, passages
+
+    ids = [pid for pid in passages(bundled(), question) if pid not in have]
+    found = [c for c in (_citations(conn, ids, set()) if ids else []) if c["page"] in pages]
+    for c in found:
+        c["nearest"] = True
+    return found
 
 
 #: A checked answer's citations are filled up to this many with the nearest passages of its page.

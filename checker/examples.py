@@ -10,6 +10,11 @@ verdict is likelier a misreading: `vote` turns them into two features of the dou
 (`checker/doubt.py`), the share of their weight on the answer's verdict and on the opposite one.
 The examples never answer a question themselves: the rows do.
 
+Each example also keeps the passages that decide it (the rule or FAQ its writer quoted): when the
+checker gives no checked answer, the passages deciding the examples nearest to the question, read
+however they were read, come among its nearest passages (`passages`): a player's wording finds the
+bullet that decided questions worded like it, where the bullet's own words share little with it.
+
 The examples are searched with SQLite's full-text index, bm25-ranked like the passages
 (`kb.read.search`): an index kept in the user's cache folder, built once from the text file
 (about 0.2 s), so a cold `rulecheck ask` only opens it and runs one query.
@@ -21,10 +26,14 @@ import sqlite3
 
 from rulecheck.data import DATA_ROOT
 
-#: Tab-separated lines: the question set, the verdict, the reading's key (`key`), the question.
+#: Tab-separated lines: the question set, the verdict, the reading's key (`key`), the question
+#: and the ids of the passages that decide it, comma-separated (none for some).
 EXAMPLES_FILE = os.path.join(DATA_ROOT, "doubt_examples.txt")
 #: How many nearest examples vote.
 K = 7
+#: How many nearest examples give their deciding passages, and how many passages they give.
+PASSAGE_EXAMPLES = 10
+PASSAGES = 3
 #: The vote's features are fifths of the neighbours' weight: `knn:mine0`…`knn:mine4`, and so for
 #: `knn:other`.
 VOTES = 5
@@ -36,7 +45,7 @@ BUDGET = 3000
 #: side is not on a cold `ask`): accents folded, Porter stems.
 TOKENIZER = "porter unicode61 remove_diacritics 2"
 #: Bumped whenever the index's shape changes.
-_FORMAT = 5
+_FORMAT = 6
 
 #: The open index (by the examples file), the cache file of each open connection
 #: (`path:<id>`) and the lock of a first build (`lock`).
@@ -54,34 +63,36 @@ def key(reading) -> str:
     return f"{reading.states[0] if reading.states else ''}|{reading.proposition}:{reading.polarity}"
 
 
-def read_examples(path: str = EXAMPLES_FILE) -> list[tuple[str, str, str, str]]:
-    """(set, verdict, key, question) of every example; `BadExamples` naming the line at fault."""
+def read_examples(path: str = EXAMPLES_FILE) -> list[tuple[str, str, str, str, str]]:
+    """(set, verdict, key, question, passages) of every example; `BadExamples` naming the line
+    at fault."""
     out = []
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
             if not line.strip() or line.startswith("#"):
                 continue
             parts = line.rstrip("\n").split("\t")
-            if len(parts) != 4 or parts[1] not in ("yes", "no", "depends", "unknown") or not parts[3].strip():
-                raise BadExamples(f"{path}:{n}: expected 'set<TAB>verdict<TAB>key<TAB>question' with a verdict of "
-                                  "yes, no, depends or unknown; run scripts/train_doubt.py to write the file again")
-            out.append((parts[0], parts[1], parts[2], parts[3]))
+            if len(parts) not in (4, 5) or parts[1] not in ("yes", "no", "depends", "unknown") or not parts[3].strip():
+                raise BadExamples(f"{path}:{n}: expected 'set<TAB>verdict<TAB>key<TAB>question<TAB>passages' with a "
+                                  "verdict of yes, no, depends or unknown; run scripts/train_doubt.py to write the file again")
+            out.append((parts[0], parts[1], parts[2], parts[3], parts[4] if len(parts) == 5 else ""))
     return out
 
 
-def index(examples: list[tuple[str, str, str, str]], path: str = ":memory:") -> sqlite3.Connection:
-    """A full-text index of `examples` at `path` (in memory by default)."""
+def index(examples: list[tuple], path: str = ":memory:") -> sqlite3.Connection:
+    """A full-text index of `examples` at `path` (in memory by default): (set, verdict, key,
+    question) or (set, verdict, key, question, passages)."""
     conn = _connect(path)
     # the reading's key as one token of a column of its own: a query matches it first, so bm25
     # scores only the examples read the same way (weighted 0 there: it ranks nothing)
     conn.execute(f"create virtual table examples using fts5(question, key, source unindexed, verdict unindexed, "
-                 f"tokenize='{TOKENIZER}')")
-    conn.executemany("insert into examples(question, key, source, verdict) values (?, ?, ?, ?)",
-                     [(q, _token(k), s, v) for s, v, k, q in examples])
+                 f"passages unindexed, tokenize='{TOKENIZER}')")
+    conn.executemany("insert into examples(question, key, source, verdict, passages) values (?, ?, ?, ?, ?)",
+                     [(q, _token(k), s, v, p[0] if p else "") for s, v, k, q, *p in examples])
     from rulecheck.kb.read import _content_words
 
     counts: dict[str, int] = {}
-    for *_, q in examples:
+    for _, _, _, q, *_ in examples:
         for w in _content_words(q):
             counts[w] = counts.get(w, 0) + 1
     # how many examples hold each word as written (folded case): what `vote` keeps within BUDGET
@@ -204,10 +215,35 @@ def vote(conn: sqlite3.Connection | None, question: str, verdict: str, read_as: 
     return [f"knn:mine{min(int(mine * VOTES), VOTES - 1)}", f"knn:other{min(int(against * VOTES), VOTES - 1)}"]
 
 
-def _nearest(conn: sqlite3.Connection, words: list[str], read_as: str, exclude: str | None,
-             text: str) -> list[tuple[str, float]]:
-    """(verdict, bm25) of the nearest examples read as `read_as`, searched by the rarest of
-    `words` within `BUDGET` (always the rarest)."""
+def passages(conn: sqlite3.Connection | None, question: str, exclude: str | None = None) -> list[str]:
+    """The ids of the passages deciding the `PASSAGE_EXAMPLES` examples nearest to `question`
+    (read however they were read), the `PASSAGES` with the most bm25 weight first. `exclude`
+    (measuring): leave out the examples of that set, as for a fresh question. A damaged index
+    is dropped (`forget`) and gives none."""
+    from rulecheck.kb.read import _content_words
+
+    words = _content_words(question)
+    if conn is None or not words:
+        return []
+    try:
+        query = _words_query(conn, words)
+        if not query:
+            return []
+        rows = conn.execute("select passages, bm25(examples, 1.0, 0.0) from examples where examples match ? "
+                            "and passages != '' and source != ? order by bm25(examples, 1.0, 0.0) limit ?",
+                            (f"question : ({query})", exclude or "", PASSAGE_EXAMPLES)).fetchall()
+    except sqlite3.DatabaseError:
+        forget(conn)
+        return []
+    weight: dict[str, float] = {}
+    for ids, b in rows:
+        for pid in ids.split(","):
+            weight[pid] = weight.get(pid, 0.0) - b
+    return sorted(weight, key=lambda pid: -weight[pid])[:PASSAGES]
+
+
+def _words_query(conn: sqlite3.Connection, words: list[str]) -> str:
+    """The rarest of `words` within `BUDGET` (always the rarest), as a full-text query's OR."""
     marks = ",".join("?" * len(words))
     counts = dict(conn.execute(f"select word, examples from words where word in ({marks})", words).fetchall())
     taken, matched = [], 0
@@ -216,9 +252,16 @@ def _nearest(conn: sqlite3.Connection, words: list[str], read_as: str, exclude: 
             break
         taken.append(w)
         matched += counts[w]
-    if not taken:
+    return " OR ".join(f'"{w}"' for w in taken)
+
+
+def _nearest(conn: sqlite3.Connection, words: list[str], read_as: str, exclude: str | None,
+             text: str) -> list[tuple[str, float]]:
+    """(verdict, bm25) of the nearest examples read as `read_as`, searched by the rarest of
+    `words` within `BUDGET` (always the rarest)."""
+    words_query = _words_query(conn, words)
+    if not words_query:
         return []
-    words_query = " OR ".join(f'"{w}"' for w in taken)
     query = f"key : {_token(read_as)} AND question : ({words_query})"
     return conn.execute("select verdict, bm25(examples, 1.0, 0.0) from examples where examples match ? "
                         "and source != ? and question != ? order by bm25(examples, 1.0, 0.0) limit ?",

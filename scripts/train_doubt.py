@@ -39,8 +39,9 @@ THRESHOLDS = [round(0.3 + 0.01 * i, 2) for i in range(66)]
 
 
 def questions(sets: list) -> list[tuple]:
-    """(set, question, edition, verdicts) of each question of tests/question_sets.py's sets."""
-    return [(q.set, q.text, q.edition, q.verdicts) for q in sets]
+    """(set, question, edition, verdicts, (cite, page, fragment)) of each question of
+    tests/question_sets.py's sets: the last, where its deciding passage is."""
+    return [(q.set, q.text, q.edition, q.verdicts, (q.cite, q.page, q.fragment)) for q in sets]
 
 
 def faq_questions():
@@ -50,19 +51,47 @@ def faq_questions():
 
     for f in question_sets.faqs():
         if f["faq_verdict"] in ("yes", "no"):
-            yield "faq", question_sets.unlabelled(_TAG.sub("", f["question"])), f.get("edition") or None, (f["faq_verdict"],)
+            question = question_sets.unlabelled(_TAG.sub("", f["question"]))
+            yield "faq", question, f.get("edition") or None, (f["faq_verdict"],), ("", f["page"], question)
     for p in question_sets.paraphrases():
-        yield "faq", p.text, p.edition, (p.verdict,)
+        yield "faq", p.text, p.edition, (p.verdict,), ("", p.faq_page, question_sets.unlabelled(_TAG.sub("", p.faq_question)))
 
 
-def labelled(table, items) -> list[tuple[str, str, str, str]]:
-    """(set, verdict, key, question) of each (set, question, edition, verdicts): the examples,
-    one line each (runs of white space as one space), with how the reader reads them."""
+def labelled(table, items, conn) -> list[tuple[str, str, str, str, str]]:
+    """(set, verdict, key, question, passages) of each (set, question, edition, verdicts, where):
+    the examples, one line each (runs of white space as one space), with how the reader reads
+    them and the ids of the passages that decide them (`deciding_passages`)."""
     from rulecheck.checker.examples import key
     from rulecheck.checker.interpret import read_question
 
-    return [(name, verdicts[0], key(read_question(table, text, edition=edition)), " ".join(text.split()))
-            for name, text, edition, verdicts in items]
+    find = deciding_passages(conn)
+    return [(name, verdicts[0], key(read_question(table, text, edition=edition)), " ".join(text.split()),
+             ",".join(find(*where))) for name, text, edition, verdicts, where in items]
+
+
+def deciding_passages(conn):
+    """A function of (cite, page, fragment) giving the ids of the rows that decide a question:
+    its `cite`, else the rules and FAQs of its page holding its fragment (compared as
+    tests/test_fragments.py does), none when more than three do (a fragment too common to say
+    which)."""
+    texts = {r[0]: question_sets.normalise(r[1]) for r in conn.execute("select id, text from rules")}
+    texts |= {r[0]: question_sets.normalise(f"{r[1]} {r[2]}") for r in conn.execute("select id, question, answer from faqs")}
+    page_of = dict(conn.execute("select rules.id, pages.title from rules join pages on pages.id = rules.page_id"))
+    faq_pages: dict[str, set[str]] = {}
+    for fid, title in conn.execute("select faq_id, pages.title from faq_pages join pages on pages.id = faq_pages.page_id"):
+        faq_pages.setdefault(fid, set()).add(title)
+
+    def find(cite: str, page: str, fragment: str) -> list[str]:
+        if cite and cite in texts:
+            return [cite]
+        frag = question_sets.normalise(fragment or "")
+        if not frag:
+            return []
+        ids = [i for i, text in texts.items() if frag in text
+               and (not page or page_of.get(i) == page or page in faq_pages.get(i, ()))]
+        return ids if len(ids) <= 3 else []
+
+    return find
 
 
 def examples(conn, table, items, memory) -> list[tuple[str, list[str], bool, str]]:
@@ -74,7 +103,7 @@ def examples(conn, table, items, memory) -> list[tuple[str, list[str], bool, str
     from rulecheck.checker.interpret import read_question
 
     out = []
-    for name, text, edition, verdicts in items:
+    for name, text, edition, verdicts, _ in items:
         reading = read_question(table, text, edition=edition)
         ev = decide(conn, table, reading, text, doubt=False)
         names = rated_features(reading, ev, text, memory, exclude=name) if ev.verdict in ("yes", "no") else None
@@ -146,7 +175,7 @@ def main() -> None:
             conn = connect(Path(tmp) / "kb.db")
             dev_items = questions(question_sets.dev())
             extra_items = [*questions(question_sets.tuning()), *faq_questions()] if args.with_tuning else []
-            rows = labelled(table, dev_items + extra_items)
+            rows = labelled(table, dev_items + extra_items, conn)
             memory = index(rows)
             data = examples(conn, table, dev_items, memory)
             extra = examples(conn, table, extra_items, memory)
@@ -162,6 +191,7 @@ def main() -> None:
             if s == held and names is not None:
                 cv[i] = doubt((NO_MODEL[0], weights), names)
     n = len(data)
+    print(f"{sum(bool(r[4]) for r in rows)} of {len(rows)} examples with the passages that decide them")
     print(f"{n} development questions in {len(sets)} sets; cross-validated (each set scored by a model of the others):")
     print(f"{'threshold':>9} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10}")
     best = None
@@ -191,8 +221,9 @@ def main() -> None:
              f"features = {FEATURES}", f"threshold = {threshold}", "", "[weights]"]
     lines += [f'"{k}" = {v}' for k, v in kept.items()]
     EXAMPLES.write_text("# The doubt model's labelled examples (checker/examples.py): written by scripts/train_doubt.py;\n"
-                        "# do not edit by hand. set<TAB>verdict<TAB>key (how the reader reads it)<TAB>question, from\n# tests/questions/dev/, tuning/ and "
-                        "data/faq_paraphrases.toml.\n" + "".join(f"{s}\t{v}\t{k}\t{q}\n" for s, v, k, q in rows),
+                        "# do not edit by hand. set<TAB>verdict<TAB>key (how the reader reads it)<TAB>question<TAB>the ids\n"
+                        "# of the passages that decide it, from tests/questions/dev/, tuning/ and "
+                        "data/faq_paraphrases.toml.\n" + "".join(f"{s}\t{v}\t{k}\t{q}\t{p}\n" for s, v, k, q, p in rows),
                         encoding="utf-8")
     tmp_out = OUT.with_suffix(".toml.tmp")
     tmp_out.write_text("\n".join(lines) + "\n", encoding="utf-8")

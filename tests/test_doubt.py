@@ -192,7 +192,7 @@ def test_a_malformed_examples_file_names_the_line_and_what_to_do(tmp_path):
 def test_the_bundled_examples_are_the_labelled_sets_as_they_are():
     """data/doubt_examples.txt is what scripts/train_doubt.py made of the sets the model was
     trained on: editing a development set without retraining fails here."""
-    stored = {(s, v, q) for s, v, _, q in ex.read_examples()}
+    stored = {(s, v, q) for s, v, _, q, _ in ex.read_examples()}
     sets = [*question_sets.dev(), *question_sets.tuning()]
     labelled = {(q.set, q.verdicts[0], " ".join(q.text.split())) for q in sets}
     assert not labelled - stored, sorted(labelled - stored)[:3]  # a question or verdict edited since
@@ -283,3 +283,52 @@ def test_the_vote_is_searched_only_when_it_could_change_the_answer(table, conn):
                   (1.0, {"bias": 30.0, "knn:mine0": 10.0, "knn:mine4": 10.0})):
         full = doubt(model, names) >= model[0]
         assert (rate(model, reading, ev, CONFIDENT, examples) >= model[0]) == full, model
+
+
+# --- the examples' deciding passages, shown when the checker gives no checked answer ----------
+
+PASSAGE_EXAMPLES = [
+    ("A", "no", READ_AS, "Can my TO marker flip to the model whenever I like?", "faq-flip"),
+    ("B", "no", READ_AS, "Whenever I like, may I flip the TO marker?", "faq-flip,to-camouflaged-effects-1"),
+    ("C", "yes", READ_AS, "Does a Dodge cancel Hidden Deployment?", "hidden-deployment-state-cancellation-1"),
+    ("D", "yes", READ_AS, "Can I flip a coin whenever I like?", ""),  # no passage: never given
+]
+
+
+def test_the_nearest_examples_give_the_passages_that_decide_them_most_weighed_first():
+    memory = ex.index(PASSAGE_EXAMPLES)
+    found = ex.passages(memory, "Am I allowed to flip my TO marker whenever I like?")
+    # two examples share the question's words and both are decided by faq-flip; one by effects-1
+    assert found == ["faq-flip", "to-camouflaged-effects-1"]
+    assert ex.passages(memory, "Am I allowed to flip my TO marker whenever I like?", exclude="A") == \
+        ["faq-flip", "to-camouflaged-effects-1"]
+    assert ex.passages(memory, "Am I allowed to flip my TO marker whenever I like?", exclude="B") == ["faq-flip"]
+    assert ex.passages(memory, "Climb?") == []  # no word shared
+    assert ex.passages(None, "Am I allowed to flip my TO marker?") == []
+
+
+def test_every_passage_the_bundled_examples_name_is_a_rule_or_faq_of_the_base(conn):
+    named = {pid for *_, ids in ex.read_examples() for pid in ids.split(",") if pid}
+    assert len(named) > 100
+    rows = {r[0] for r in conn.execute("select id from rules union select id from faqs")}
+    assert not named - rows, sorted(named - rows)[:5]
+
+
+def test_a_question_with_no_checked_answer_shows_the_passage_deciding_questions_worded_like_it(conn, monkeypatch,
+                                                                                               tmp_path):
+    """The N3 FAQ on cancelling a state at will ("No, unless the Cancellation bullet points for
+    the game state say that you can cancel it") shares few words with a player's "turn my TO
+    marker into the model whenever I want": full-text search alone does not bring it among the
+    first five; the labelled questions worded like it do."""
+    question = "N3: am I allowed to turn my TO marker into the model whenever I want, just because?"
+    deciding = "unless the Cancellation bullet points for the game state say"
+
+    def first_five(a):
+        return [question_sets.normalise(c["text"]) for c in a.citations[:5]]
+
+    a = answer_question(conn, question)
+    assert a.verdict == "unknown"
+    assert any(question_sets.normalise(deciding) in t for t in first_five(a)), a.citations
+    # without the examples (a package without data/doubt_examples.txt) the FAQ is not found
+    monkeypatch.setattr(ex, "EXAMPLES_FILE", str(tmp_path / "no-examples.txt"))
+    assert not any(question_sets.normalise(deciding) in t for t in first_five(answer_question(conn, question)))
