@@ -162,6 +162,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 actions.append(Action(sid, self._composite_actor(sid, states), kind))
         if composite is None or self.vocab.subjects[composite].kind != "property":
             actions += self._actions(states, state_mentions, composite)
+        if getattr(self, "declared_as_aro", False) and any(a.by == "self" and a.kind == "skill" for a in actions):
+            context.setdefault("turn", "reactive")
         if prop == "what_happens":
             # "What happens if it declares X?" asks whether X ends the state
             prop, about = ("state_ends", "state") if actions and not properties else ("fact", about)

@@ -956,6 +956,9 @@ class _Actions:
             generic = [m for m in subjects if subs[m.value].generic and self._who(m, state_mentions) in sides]
             for m in generic:
                 self._use(m)
+            # "can my TO marker ARO with Surprise Shot?", "when he AROs": the Skill the trooper in
+            # the state declares is its ARO, so it is in its Reactive Turn
+            self.declared_as_aro = any(m.value == "aro" and self._who(m, state_mentions) == "self" for m in generic)
             subjects = [m for m in subjects if m not in generic]
         return subjects
 
