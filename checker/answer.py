@@ -337,7 +337,8 @@ def _subject_passages(conn, table: LogicTable, reading: Reading, text: str, ques
     found = _citations(conn, ids[:2], set()) if ids else []
     for c in found:
         c["nearest"] = True
-    found += _example_passages(conn, table, reading, question, {c["id"] for c in found})
+    # two places at least are full-text search's: the examples' passages are a guess too
+    found += _example_passages(conn, table, reading, question, {c["id"] for c in found})[:max(0, limit - 2 - len(found))]
     have = {c["id"] for c in found}
     return found + [_hit(h) for h in _nearest(conn, table, reading, text) if h["id"] not in have][:limit - len(found)]
 

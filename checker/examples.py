@@ -34,6 +34,8 @@ K = 7
 #: How many nearest examples give their deciding passages, and how many passages they give.
 PASSAGE_EXAMPLES = 10
 PASSAGES = 3
+#: The fewest content words an example must share with the question to give its passages.
+MIN_SHARED = 2
 #: The vote's features are fifths of the neighbours' weight: `knn:mine0`…`knn:mine4`, and so for
 #: `knn:other`.
 VOTES = 5
@@ -229,14 +231,17 @@ def passages(conn: sqlite3.Connection | None, question: str, exclude: str | None
         query = _words_query(conn, words)
         if not query:
             return []
-        rows = conn.execute("select passages, bm25(examples, 1.0, 0.0) from examples where examples match ? "
+        rows = conn.execute("select passages, bm25(examples, 1.0, 0.0), question from examples where examples match ? "
                             "and passages != '' and source != ? order by bm25(examples, 1.0, 0.0) limit ?",
                             (f"question : ({query})", exclude or "", PASSAGE_EXAMPLES)).fetchall()
     except sqlite3.DatabaseError:
         forget(conn)
         return []
+    asked = set(words)
     weight: dict[str, float] = {}
-    for ids, b in rows:
+    for ids, b, text in rows:
+        if len(asked & set(_content_words(text))) < MIN_SHARED:
+            continue  # one shared word ("HD trooper") says nothing of what decides it
         for pid in ids.split(","):
             weight[pid] = weight.get(pid, 0.0) - b
     return sorted(weight, key=lambda pid: -weight[pid])[:PASSAGES]

@@ -956,9 +956,14 @@ class _Actions:
             generic = [m for m in subjects if subs[m.value].generic and self._who(m, state_mentions) in sides]
             for m in generic:
                 self._use(m)
-            # "can my TO marker ARO with Surprise Shot?", "when he AROs": the Skill the trooper in
-            # the state declares is its ARO, so it is in its Reactive Turn
-            self.declared_as_aro = any(m.value == "aro" and self._who(m, state_mentions) == "self" for m in generic)
+            # "can my TO marker ARO with Surprise Shot?", "…Surprise Shot when he AROs", "for its
+            # ARO": the Skill the trooper in the state declares is its ARO, so it is in its
+            # Reactive Turn (not "it held its ARO. Next turn, can it use Surprise Shot?")
+            self.declared_as_aro = any(
+                m.value == "aro" and self._who(m, state_mentions) == "self" and not self._negated(m)
+                and any(self._who(s, state_mentions) == "self" and self.toks[s.start].sent == self.toks[m.start].sent
+                        and (0 <= s.start - m.end <= 2 or 0 <= m.start - s.end <= 4) for s in specific)
+                for m in generic)
             subjects = [m for m in subjects if m not in generic]
         return subjects
 

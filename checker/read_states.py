@@ -31,10 +31,11 @@ class _StatesAndConditions:
         if hd:
             # "a camouflaged HD trooper", "an HD trooper with camo": the Camouflage is the Hidden
             # Deployment trooper's Marker-state Skill, not a second state
-            # the Skill's own name ("she's got Camouflage too") is the trooper's Skill wherever it
-            # stands, unless named as an enemy's or as what is acted against
+            # the Skill's own name, said to be had ("she's got Camouflage too"), is the trooper's
+            # Skill wherever it stands, unless an enemy's, what is acted against, denied ("it
+            # lacks Camouflage", "not a Camouflage one") or supposed ("if it had Camouflage")
             skill = [m for m in strong + hints if m.value in camo_states and (
-                self._near(m, hd) or self._own(m) or (m in hints and not self._target_state(m) and not self._enemys(m)))]
+                self._near(m, hd) or self._own(m) or (m in hints and self._had(m) and not self._target_state(m)))]
             strong = [m for m in strong if m not in skill]
             hints = [m for m in hints if m not in skill]
             weak = [m for m in weak if not self._near(m, hd)]
@@ -94,6 +95,18 @@ class _StatesAndConditions:
             # rules here do not cover it (unless a property the rows answer takes it in: `_composite`)
             self.other_named = others
         return ids, [], named
+
+    def _had(self, m: Mention) -> bool:
+        """Whether `m` is said to be had, in its sentence: a word of `owning` one or two words
+        before it ("has Camouflage", "she's got Camouflage", "tiene también Camuflaje"), no
+        negation, no "if", "only" or "would" a few words before, and no enemy named just before."""
+        toks, sent = self.toks, self.toks[m.start].sent
+        before = [k for k in range(max(0, m.start - 2), m.start) if toks[k].sent == sent]
+        wider = [k for k in range(max(0, m.start - 5), m.start) if toks[k].sent == sent]
+        supposing = self._words("if_when") | self._words("only") | self._words("modal")
+        return (any(toks[k].low in self._words("owning") for k in before) and not self._negated(m)
+                and not any(toks[k].low in supposing or self.rec.roles.get(k) == "negation" for k in wider)
+                and not self._enemys(m))
 
     def _enemys(self, m: Mention) -> bool:
         """Whether an enemy is named in the few words before `m`, in its sentence ("an enemy
@@ -183,6 +196,9 @@ class _StatesAndConditions:
                 # words in the question's own sentence are left to the phrases they also are)
                 if m not in self.rec.overlay or self.toks[m.start].sent != self.last:
                     self._use(m)
+                continue
+            if axis == "camouflage" and self._enemys(m):
+                self._use(m)  # "the enemy sniper nearby has Camouflage": that trooper's Skill, not this one's
                 continue
             if axis == "step" and self._in_until(m.start):
                 self._use(m)  # "Private Information *until the Resolution step*": how long, not when asked

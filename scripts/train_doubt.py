@@ -60,38 +60,13 @@ def faq_questions():
 def labelled(table, items, conn) -> list[tuple[str, str, str, str, str]]:
     """(set, verdict, key, question, passages) of each (set, question, edition, verdicts, where):
     the examples, one line each (runs of white space as one space), with how the reader reads
-    them and the ids of the passages that decide them (`deciding_passages`)."""
+    them and the ids of the passages that decide them (`question_sets.deciding_passages`)."""
     from rulecheck.checker.examples import key
     from rulecheck.checker.interpret import read_question
 
-    find = deciding_passages(conn)
+    find = question_sets.deciding_passages(conn)
     return [(name, verdicts[0], key(read_question(table, text, edition=edition)), " ".join(text.split()),
              ",".join(find(*where))) for name, text, edition, verdicts, where in items]
-
-
-def deciding_passages(conn):
-    """A function of (cite, page, fragment) giving the ids of the rows that decide a question:
-    its `cite`, else the rules and FAQs of its page holding its fragment (compared as
-    tests/test_fragments.py does), none when more than three do (a fragment too common to say
-    which)."""
-    texts = {r[0]: question_sets.normalise(r[1]) for r in conn.execute("select id, text from rules")}
-    texts |= {r[0]: question_sets.normalise(f"{r[1]} {r[2]}") for r in conn.execute("select id, question, answer from faqs")}
-    page_of = dict(conn.execute("select rules.id, pages.title from rules join pages on pages.id = rules.page_id"))
-    faq_pages: dict[str, set[str]] = {}
-    for fid, title in conn.execute("select faq_id, pages.title from faq_pages join pages on pages.id = faq_pages.page_id"):
-        faq_pages.setdefault(fid, set()).add(title)
-
-    def find(cite: str, page: str, fragment: str) -> list[str]:
-        if cite and cite in texts:
-            return [cite]
-        frag = question_sets.normalise(fragment or "")
-        if not frag:
-            return []
-        ids = [i for i, text in texts.items() if frag in text
-               and (not page or page_of.get(i) == page or page in faq_pages.get(i, ()))]
-        return ids if len(ids) <= 3 else []
-
-    return find
 
 
 def examples(conn, table, items, memory) -> list[tuple[str, list[str], bool, str]]:
@@ -191,7 +166,9 @@ def main() -> None:
             if s == held and names is not None:
                 cv[i] = doubt((NO_MODEL[0], weights), names)
     n = len(data)
-    print(f"{sum(bool(r[4]) for r in rows)} of {len(rows)} examples with the passages that decide them")
+    unfound = sum(1 for item, r in zip(dev_items + extra_items, rows) if item[4][2] and not r[4])
+    print(f"{sum(bool(r[4]) for r in rows)} of {len(rows)} examples with the passages that decide them "
+          f"({unfound} quote a fragment found in no row of their page, or in more than three)")
     print(f"{n} development questions in {len(sets)} sets; cross-validated (each set scored by a model of the others):")
     print(f"{'threshold':>9} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10}")
     best = None

@@ -145,3 +145,28 @@ def unlabelled(text: str) -> str:
     """A FAQ's question or answer without the box's "Q:" / "A:" label (the base keeps the text
     without it)."""
     return re.sub(r"^\s*[QA]\s*:\s*", "", text)
+
+
+def deciding_passages(conn):
+    """A function of (cite, page, fragment) giving the ids of the rows that decide a question:
+    its `cite`, else the rules and FAQs of its page holding its fragment (compared as
+    tests/test_fragments.py does), none when more than three do (a fragment too common to say
+    which)."""
+    texts = {r[0]: normalise(r[1]) for r in conn.execute("select id, text from rules")}
+    texts |= {r[0]: normalise(f"{r[1]} {r[2]}") for r in conn.execute("select id, question, answer from faqs")}
+    page_of = dict(conn.execute("select rules.id, pages.title from rules join pages on pages.id = rules.page_id"))
+    faq_pages: dict[str, set[str]] = {}
+    for fid, title in conn.execute("select faq_id, pages.title from faq_pages join pages on pages.id = faq_pages.page_id"):
+        faq_pages.setdefault(fid, set()).add(title)
+
+    def find(cite: str, page: str, fragment: str) -> list[str]:
+        if cite and cite in texts:
+            return [cite]
+        frag = normalise(fragment or "")
+        if not frag:
+            return []
+        ids = [i for i, text in texts.items() if frag in text
+               and (not page or page_of.get(i) == page or page in faq_pages.get(i, ()))]
+        return ids if len(ids) <= 3 else []
+
+    return find

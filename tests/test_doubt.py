@@ -289,22 +289,22 @@ def test_the_vote_is_searched_only_when_it_could_change_the_answer(table, conn):
 
 PASSAGE_EXAMPLES = [
     ("A", "no", READ_AS, "Can my TO marker flip to the model whenever I like?", "faq-flip"),
-    ("B", "no", READ_AS, "Whenever I like, may I flip the TO marker?", "faq-flip,to-camouflaged-effects-1"),
+    ("B", "no", READ_AS, "Whenever I like, may I flip the marker?", "to-camouflaged-effects-1"),
     ("C", "yes", READ_AS, "Does a Dodge cancel Hidden Deployment?", "hidden-deployment-state-cancellation-1"),
-    ("D", "yes", READ_AS, "Can I flip a coin whenever I like?", ""),  # no passage: never given
+    ("D", "yes", READ_AS, "Can I flip my TO marker whenever I like?", ""),  # no passage: gives none
+    ("E", "yes", READ_AS, "Can I flip a coin?", "faq-coin"),  # one word shared: says nothing
 ]
 
 
 def test_the_nearest_examples_give_the_passages_that_decide_them_most_weighed_first():
     memory = ex.index(PASSAGE_EXAMPLES)
-    found = ex.passages(memory, "Am I allowed to flip my TO marker whenever I like?")
-    # two examples share the question's words and both are decided by faq-flip; one by effects-1
-    assert found == ["faq-flip", "to-camouflaged-effects-1"]
-    assert ex.passages(memory, "Am I allowed to flip my TO marker whenever I like?", exclude="A") == \
-        ["faq-flip", "to-camouflaged-effects-1"]
-    assert ex.passages(memory, "Am I allowed to flip my TO marker whenever I like?", exclude="B") == ["faq-flip"]
+    question = "Am I allowed to flip my TO marker to the model whenever I like?"
+    # A shares the most words with the question, then B; C none; D gives no passage; E one word
+    assert ex.passages(memory, question) == ["faq-flip", "to-camouflaged-effects-1"]
+    assert ex.passages(memory, question, exclude="A") == ["to-camouflaged-effects-1"]
+    assert ex.passages(memory, question, exclude="B") == ["faq-flip"]
     assert ex.passages(memory, "Climb?") == []  # no word shared
-    assert ex.passages(None, "Am I allowed to flip my TO marker?") == []
+    assert ex.passages(None, question) == []
 
 
 def test_every_passage_the_bundled_examples_name_is_a_rule_or_faq_of_the_base(conn):
@@ -312,6 +312,18 @@ def test_every_passage_the_bundled_examples_name_is_a_rule_or_faq_of_the_base(co
     assert len(named) > 100
     rows = {r[0] for r in conn.execute("select id from rules union select id from faqs")}
     assert not named - rows, sorted(named - rows)[:5]
+
+
+def test_the_bundled_examples_passages_are_the_rows_their_questions_quote(conn):
+    """Each development and tuning example keeps the rows its `cite` or `fragment` names: a
+    question's deciding text edited without retraining fails here."""
+    find = question_sets.deciding_passages(conn)
+    sets = [*question_sets.dev(), *question_sets.tuning()]
+    # the examples file lists them first, in this order (a set may ask one question twice, of two editions)
+    stored = ex.read_examples()[:len(sets)]
+    assert [(s, q) for s, _, _, q, _ in stored] == [(q.set, " ".join(q.text.split())) for q in sets]
+    stale = [q.id for q, (*_, ids) in zip(sets, stored) if ids != ",".join(find(q.cite, q.page, q.fragment))]
+    assert not stale, stale[:5]
 
 
 def test_a_question_with_no_checked_answer_shows_the_passage_deciding_questions_worded_like_it(conn, monkeypatch,
