@@ -36,6 +36,8 @@ PASSAGE_EXAMPLES = 10
 PASSAGES = 3
 #: The fewest content words an example must share with the question to give its passages.
 MIN_SHARED = 2
+#: The most examples the words searched for `passages` may match together (see `BUDGET`).
+PASSAGE_BUDGET = 1000
 #: The vote's features are fifths of the neighbours' weight: `knn:mine0`…`knn:mine4`, and so for
 #: `knn:other`.
 VOTES = 5
@@ -228,7 +230,7 @@ def passages(conn: sqlite3.Connection | None, question: str, exclude: str | None
     if conn is None or not words:
         return []
     try:
-        query = _words_query(conn, words)
+        query = _words_query(conn, words, PASSAGE_BUDGET)
         if not query:
             return []
         rows = conn.execute("select passages, bm25(examples, 1.0, 0.0), question from examples where examples match ? "
@@ -247,13 +249,15 @@ def passages(conn: sqlite3.Connection | None, question: str, exclude: str | None
     return sorted(weight, key=lambda pid: -weight[pid])[:PASSAGES]
 
 
-def _words_query(conn: sqlite3.Connection, words: list[str]) -> str:
-    """The rarest of `words` within `BUDGET` (always the rarest), as a full-text query's OR."""
+def _words_query(conn: sqlite3.Connection, words: list[str], budget: int | None = None) -> str:
+    """The rarest of `words` within `budget` matched examples (`BUDGET` by default; always the
+    rarest), as a full-text query's OR."""
+    budget = BUDGET if budget is None else budget
     marks = ",".join("?" * len(words))
     counts = dict(conn.execute(f"select word, examples from words where word in ({marks})", words).fetchall())
     taken, matched = [], 0
     for w in sorted(counts, key=counts.get):
-        if taken and matched + counts[w] > BUDGET:
+        if taken and matched + counts[w] > budget:
             break
         taken.append(w)
         matched += counts[w]
