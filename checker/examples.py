@@ -230,29 +230,34 @@ def passages(conn: sqlite3.Connection | None, question: str, exclude: str | None
     if conn is None or not words:
         return []
     try:
-        query = _words_query(conn, words, PASSAGE_BUDGET)
-        if not query:
+        searched = _rarest(conn, words, PASSAGE_BUDGET)
+        if not searched:
             return []
+        query = " OR ".join(f'"{w}"' for w in searched)
         rows = conn.execute("select passages, bm25(examples, 1.0, 0.0), question from examples where examples match ? "
                             "and passages != '' and source != ? order by bm25(examples, 1.0, 0.0) limit ?",
                             (f"question : ({query})", exclude or "", PASSAGE_EXAMPLES)).fetchall()
     except sqlite3.DatabaseError:
         forget(conn)
         return []
-    asked = set(words)
+    asked = set(searched)
     weight: dict[str, float] = {}
     for ids, b, text in rows:
         if len(asked & set(_content_words(text))) < MIN_SHARED:
-            continue  # one shared word ("HD trooper") says nothing of what decides it
+            continue  # one shared rare word says little of what decides the question
         for pid in ids.split(","):
             weight[pid] = weight.get(pid, 0.0) - b
     return sorted(weight, key=lambda pid: -weight[pid])[:PASSAGES]
 
 
-def _words_query(conn: sqlite3.Connection, words: list[str], budget: int | None = None) -> str:
-    """The rarest of `words` within `budget` matched examples (`BUDGET` by default; always the
-    rarest), as a full-text query's OR."""
-    budget = BUDGET if budget is None else budget
+def _words_query(conn: sqlite3.Connection, words: list[str]) -> str:
+    """The rarest of `words` within `BUDGET` (`_rarest`), as a full-text query's OR."""
+    return " OR ".join(f'"{w}"' for w in _rarest(conn, words, BUDGET))
+
+
+def _rarest(conn: sqlite3.Connection, words: list[str], budget: int) -> list[str]:
+    """The rarest of `words` the examples hold, as many as match at most `budget` examples
+    together (always the rarest): bm25 scores every example a query matches."""
     marks = ",".join("?" * len(words))
     counts = dict(conn.execute(f"select word, examples from words where word in ({marks})", words).fetchall())
     taken, matched = [], 0
@@ -261,7 +266,7 @@ def _words_query(conn: sqlite3.Connection, words: list[str], budget: int | None 
             break
         taken.append(w)
         matched += counts[w]
-    return " OR ".join(f'"{w}"' for w in taken)
+    return taken
 
 
 def _nearest(conn: sqlite3.Connection, words: list[str], read_as: str, exclude: str | None,

@@ -106,6 +106,8 @@ WORD_LISTS = {
     "definite": "words that point back at something already named (the, ese)",
     "during": "words that place a time within something already said (during, durante)",
     "instrument": "words that name the means of something (with, con)",
+    "besides": "words adding a Skill to what a trooper has (also, too, además)",
+    "another": "words that set a trooper apart from the one asked about (other, another, otro)",
     "owning": "words saying a trooper has a Skill, right before its name (has, got, tiene, lleva)",
     "joining": "signs and words that write a trooper's state and Skill side by side (HD + Camouflage)",
     "do_verb": "forms of \"do\" that, with a word pointing back, stand for an action told before (do that, hacer eso)",

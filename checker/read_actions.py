@@ -961,11 +961,27 @@ class _Actions:
             # Reactive Turn (not "it held its ARO. Next turn, can it use Surprise Shot?")
             self.declared_as_aro = any(
                 m.value == "aro" and self._who(m, state_mentions) == "self" and not self._negated(m)
-                and any(self._who(s, state_mentions) == "self" and self.toks[s.start].sent == self.toks[m.start].sent
-                        and (0 <= s.start - m.end <= 2 or 0 <= m.start - s.end <= 4) for s in specific)
+                and any(self._who(s, state_mentions) == "self" and self._aro_of(m, s) for s in specific)
                 for m in generic)
             subjects = [m for m in subjects if m not in generic]
         return subjects
+
+    def _aro_of(self, aro: Mention, skill: Mention) -> bool:
+        """Whether the ARO named is the way `skill` is declared: in its sentence, just before it
+        ("ARO with Surprise Shot") or a few words after it with no clause break ("Surprise Shot
+        when he AROs", "Surprise Shot for my TO trooper's ARO"); or alone in the sentence before
+        the one asking about it ("…and my TO sniper AROs. Can it use Surprise Shot?"), unless that
+        sentence puts it in another turn ("held its ARO last turn")."""
+        toks = self.toks
+        a, s = toks[aro.start].sent, toks[skill.start].sent
+        if a == s:
+            return 0 <= skill.start - aro.end <= 2 or (0 <= aro.start - skill.end <= 6 and not any(
+                toks[k].brk for k in range(skill.end - 1, aro.start)))
+        # the ARO as the verb ("my sniper AROs"), not a noun ("held its ARO": not declared); a
+        # sentence that names a turn, round or Order may set it in another one
+        verb = aro.start > 0 and toks[aro.start - 1].low not in self._words("possessive") | self._list("article")
+        return verb and a == s - 1 and s == self.last and not any(
+            toks[k].low in self._words("numbered") for k in range(len(toks)) if toks[k].sent == a)
 
     def _made_with(self, skill: Mention, weapon: Mention) -> bool:
         """Whether `weapon` is named as what `skill` is made with: after it, "with" between ("an

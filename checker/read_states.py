@@ -28,6 +28,7 @@ class _StatesAndConditions:
         weak = [m for m in weak if m not in attached]
         for m in attached:
             self._use(m)
+        self._hd_mentions = hd
         if hd:
             # "a camouflaged HD trooper", "an HD trooper with camo": the Camouflage is the Hidden
             # Deployment trooper's Marker-state Skill, not a second state
@@ -97,25 +98,65 @@ class _StatesAndConditions:
         return ids, [], named
 
     def _had(self, m: Mention) -> bool:
-        """Whether `m` is said to be had, in its sentence: a word of `owning` one or two words
-        before it ("has Camouflage", "she's got Camouflage", "tiene también Camuflaje"), no
-        negation, no "if", "only" or "would" a few words before, and no enemy named just before."""
+        """Whether `m` is said to be had by the trooper, in its sentence: a word of `owning` one
+        or two words before it ("has Camouflage", "she's got Camouflage", "tiene Camuflaje")
+        whose subject is a pronoun or the trooper's own noun ("it has", "my Ninja has"; not
+        "a sniper who has", "my other trooper has"), no negation, no "if", "only" or "would" a
+        few words before, and not an enemy's."""
         toks, sent = self.toks, self.toks[m.start].sent
         before = [k for k in range(max(0, m.start - 2), m.start) if toks[k].sent == sent]
         wider = [k for k in range(max(0, m.start - 5), m.start) if toks[k].sent == sent]
         supposing = self._words("if_when") | self._words("only") | self._words("modal")
-        return (any(toks[k].low in self._words("owning") for k in before) and not self._negated(m)
-                and not any(toks[k].low in supposing or self.rec.roles.get(k) == "negation" for k in wider)
-                and not self._enemys(m))
+        having = next((k for k in before if toks[k].low in self._words("owning")), None)
+        if having is None or self._negated(m) or self._enemys(m, self._hd_mentions) \
+                or any(toks[k].low in supposing or self.rec.roles.get(k) == "negation" for k in wider):
+            return False
+        return not self._someone_else_has(having)
 
-    def _enemys(self, m: Mention) -> bool:
-        """Whether an enemy is named in the few words before `m`, in its sentence ("an enemy
-        trooper with Camouflage", "su Ninja con Camuflaje"): the state or Skill is that enemy's."""
-        sent = self.toks[m.start].sent
-        return any(n.kind == "actor" and n.value == "enemy" and 0 <= m.start - n.end <= 4 and self.toks[n.start].sent == sent
-                   for n in self.mentions) or any(
-            self.toks[k].low in self._words("enemy_owner") for k in range(max(0, m.start - 4), m.start)
-            if self.toks[k].sent == sent)
+    def _someone_else_has(self, having: int) -> bool:
+        """Whether the subject of the having word at `having` is another trooper than the one
+        asked about: a relative ("a sniper who has"), a trooper set apart ("my other trooper
+        has"), or a noun that is no trooper, unit, state or name ("its target has"). A pronoun,
+        the trooper's own noun or no subject at all ("Tiene Camuflaje") is the trooper's."""
+        toks = self.toks
+        sent = toks[having].sent
+        j = having - 1
+        while j >= 0 and toks[j].sent == sent and (self.rec.roles.get(j) in ("passive", "stop") or toks[j].low in
+                                                   self._words("besides")) and toks[j].low not in self._words("relative"):
+            j -= 1  # "she is got" as "she's got" expands; "also has", "además tiene"
+        if j < 0 or toks[j].sent != sent or toks[j].brk or toks[j].low in self._words("coordinator"):
+            return False  # no subject of its own: "…, and has Camouflage" is the sentence's trooper's
+        if toks[j].low in self._words("relative"):
+            # "my HD sniper, who has": the trooper's when the noun the relative stands for is the
+            # state's or the asker's ("a sniper who has" is another)
+            j -= 1
+            if j < 0 or toks[j].sent != sent:
+                return True
+            k = j - 1
+            while k >= 0 and self.rec.roles.get(k) == "stop" and j - k <= 2:
+                k -= 1
+            return not (k >= 0 and (toks[k].low in self._words("mine") or any(
+                n.kind == "state" and n.start <= k < n.end for n in self.mentions)))
+        if j > 0 and toks[j - 1].low in self._words("another"):
+            return True
+        return not (self.rec.roles.get(j) in ("pronoun", "speaker") or any(
+            n.kind in ("trooper", "unit", "state", "hint", "weak_state") and n.start <= j < n.end for n in self.mentions)
+            or toks[j].cap and self._kind_at(j) is None)
+
+    def _enemys(self, m: Mention, owned: list[Mention] | None = None) -> bool:
+        """Whether an enemy named in the few words before `m`, in its clause, owns it ("an enemy
+        trooper with Camouflage", "the enemy sniper nearby has Camouflage"): the Skill is that
+        enemy's, unless the trooper in the state asked about is the enemy's own ("my opponent's
+        HD trooper has Camouflage"). Not across a comma or "and" ("moves toward the enemy, and
+        has Camouflage")."""
+        if any(self._enemy_owned(n) for n in (self.asked_state_mentions if owned is None else owned)):
+            return False
+        toks, sent = self.toks, self.toks[m.start].sent
+        broken = lambda a: any(toks[k].brk or toks[k].low in self._words("coordinator") for k in range(a, m.start))  # noqa: E731
+        return any(n.kind == "actor" and n.value == "enemy" and 0 <= m.start - n.end <= 3
+                   and toks[n.start].sent == sent and not broken(n.end - 1) for n in self.mentions) or any(
+            toks[k].low in self._words("enemy_owner") and not broken(k)
+            for k in range(max(0, m.start - 4), m.start) if toks[k].sent == sent)
 
     def _own(self, m: Mention) -> bool:
         """Whether the state's noun phrase is the trooper's own ("its camo marker", "his own
@@ -197,8 +238,11 @@ class _StatesAndConditions:
                 if m not in self.rec.overlay or self.toks[m.start].sent != self.last:
                     self._use(m)
                 continue
-            if axis == "camouflage" and self._enemys(m):
-                self._use(m)  # "the enemy sniper nearby has Camouflage": that trooper's Skill, not this one's
+            if axis == "camouflage" and (self._enemys(m) or (
+                    self.toks[m.start].low in self._words("owning") and self._someone_else_has(m.start))):
+                # "the enemy sniper nearby has Camouflage", "a sniper who has Camouflage": that
+                # trooper's Skill, not this one's
+                self._use(m)
                 continue
             if axis == "step" and self._in_until(m.start):
                 self._use(m)  # "Private Information *until the Resolution step*": how long, not when asked
@@ -246,8 +290,11 @@ class _StatesAndConditions:
         # "when it is my opponent's Active Turn" of the asker's own trooper: the opponent's turn
         # ("his Active Turn" may be the trooper's own: only a named enemy counts)
         named = self._words("enemy_owner") - self._words("possessive")
-        owner_enemy = any(self.toks[k].low in named for k in range(max(i, 0), m.start)) or any(
-            n.kind == "actor" and n.value == "enemy" and max(i, 0) < n.end <= m.start for n in self.mentions)
+        # ("shoots an enemy in ARO": the enemy is what the Skill is done to, not whose the ARO is)
+        done_to = lambda k: any(s.kind == "subject" and 0 <= k - s.end <= 1 for s in self.mentions)  # noqa: E731
+        owner_enemy = any(self.toks[k].low in named and not done_to(k) for k in range(max(i, 0), m.start)) or any(
+            n.kind == "actor" and n.value == "enemy" and max(i, 0) < n.end <= m.start and not done_to(n.start)
+            for n in self.mentions)
         if owner_enemy:
             # (the asker's own trooper, named as the state's or as "my Spektr" with no enemy's state)
             return (self._speaker_owns_state() or self._speaker_side() == "self") \

@@ -307,6 +307,17 @@ def test_the_nearest_examples_give_the_passages_that_decide_them_most_weighed_fi
     assert ex.passages(None, question) == []
 
 
+def test_the_passages_are_searched_by_the_rarest_words_within_their_budget(monkeypatch):
+    memory = ex.index([("A", "no", READ_AS, "Is my Dodge roll a problem?", "rule-roll")]
+                      + [("B", "yes", READ_AS, f"Dodge problem number {i}, Dodge again?", "rule-dodge") for i in range(6)])
+    # "dodge" and "problem" are in every example, "roll" in one: within a budget of 3, only "roll"
+    # is searched, and no example shares two searched words
+    monkeypatch.setattr(ex, "PASSAGE_BUDGET", 3)
+    assert ex.passages(memory, "Dodge roll problem?") == []
+    monkeypatch.setattr(ex, "PASSAGE_BUDGET", 100)
+    assert ex.passages(memory, "Dodge roll problem?")[0] == "rule-roll"
+
+
 def test_every_passage_the_bundled_examples_name_is_a_rule_or_faq_of_the_base(conn):
     named = {pid for *_, ids in ex.read_examples() for pid in ids.split(",") if pid}
     assert len(named) > 100
