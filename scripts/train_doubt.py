@@ -166,9 +166,10 @@ def main() -> None:
             if s == held and names is not None:
                 cv[i] = doubt((NO_MODEL[0], weights), names)
     n = len(data)
-    unfound = sum(1 for item, r in zip(dev_items + extra_items, rows) if item[4][2] and not r[4])
+    # a cite that is no row, or a fragment in no row of its page (or in more than three)
+    unfound = sum(1 for item, r in zip(dev_items + extra_items, rows) if (item[4][0] or item[4][2]) and not r[4])
     print(f"{sum(bool(r[4]) for r in rows)} of {len(rows)} examples with the passages that decide them "
-          f"({unfound} quote a fragment found in no row of their page, or in more than three)")
+          f"({unfound} name a cite that is no row, or quote a fragment found in no row of their page or in more than three)")
     print(f"{n} development questions in {len(sets)} sets; cross-validated (each set scored by a model of the others):")
     print(f"{'threshold':>9} {'verdict':>8} {'conf.prec':>9} {'wrong-conf':>10}")
     best = None
