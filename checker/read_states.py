@@ -108,6 +108,14 @@ class _StatesAndConditions:
         wider = [k for k in range(max(0, m.start - 5), m.start) if toks[k].sent == sent]
         supposing = self._words("if_when") | self._words("only") | self._words("modal")
         having = next((k for k in before if toks[k].low in self._words("owning")), None)
+        if having is None:
+            # "has Mimetism and Camouflage", "tiene Mimetismo y Camuflaje": other Skills listed before it
+            k = m.start - 1
+            while k >= 0 and toks[k].sent == sent and m.start - k <= 6 and toks[k].low not in self._words("owning") and (
+                    toks[k].low in self._words("coordinator") or self._kind_at(k) in ("term", "game_term", "hint", "cue")):
+                k -= 1
+            if k >= 0 and k < m.start - 1 and toks[k].sent == sent and toks[k].low in self._words("owning"):
+                having = k
         if having is None or self._negated(m) or self._enemys(m, self._hd_mentions) \
                 or any(toks[k].low in supposing or self.rec.roles.get(k) == "negation" for k in wider):
             return False
