@@ -126,10 +126,14 @@ def _wrap(text: str, width: int, indent: str) -> list[str]:
 
 
 def answer_question(conn: sqlite3.Connection, question: str, *, edition: str | None = None,
-                    table: LogicTable | None = None, context: dict | None = None, ask: str | None = None) -> Answer:
+                    table: LogicTable | None = None, context: dict | None = None, ask: str | None = None,
+                    leave_out: str | None = None) -> Answer:
     """Answer a natural-language question (English or Spanish) from the logic, citing the base.
     `context` (axis → value, None for not given) and `ask` win over what the question says, as
-    `rulecheck ask --turn/--context/--ask` beside a question do; `BadScenario` on a bad value."""
+    `rulecheck ask --turn/--context/--ask` beside a question do; `BadScenario` on a bad value.
+    `leave_out` (measuring a question set the labelled examples hold, as
+    benchmarks/questions_eval.py does): that set's examples are left out of the examples' vote
+    and passages, as a fresh question would find neither."""
     from rulecheck.checker.interpret import read_question
 
     if not question or not question.strip():
@@ -145,21 +149,22 @@ def answer_question(conn: sqlite3.Connection, question: str, *, edition: str | N
         reading = override(reading, context=context, ask=ask)
     # what the user stated beside the question is not a reading to doubt, and the doubt model
     # knows only readings made from words alone
-    return answer_reading(conn, reading, question=question, table=table, doubt=not stated)
+    return answer_reading(conn, reading, question=question, table=table, doubt=not stated, leave_out=leave_out)
 
 
 def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str | None = None,
-                   table: LogicTable | None = None, doubt: bool = True) -> Answer:
+                   table: LogicTable | None = None, doubt: bool = True, leave_out: str | None = None) -> Answer:
     """Answer a reading (from a question, options or a scenario file) with its citations.
-    `doubt`: whether the doubt model may hold back a reading of `question` (never without one)."""
+    `doubt`: whether the doubt model may hold back a reading of `question` (never without one);
+    `leave_out`: as for `answer_question`."""
     table = table or load_logic()
     w = Words(table, reading.lang)
-    ev = decide(conn, table, reading, question, doubt=doubt, w=w)
+    ev = decide(conn, table, reading, question, doubt=doubt, w=w, leave_out=leave_out)
     summary = w.summary(reading)
     reading_dict = dict(reading.to_dict(), summary=summary)
     scenario = scenario_dict(reading)
     if ev.outcome is None or (ev.verdict == "unknown" and ev.outcome != "fact" and ev.would is None):
-        return _unanswered(conn, table, w, reading, ev, question, scenario, reading_dict)
+        return _unanswered(conn, table, w, reading, ev, question, scenario, reading_dict, leave_out)
     page = table.states[ev.state].page
     notes = list(reading.notes)
     if reading.edition and reading.edition != ev.edition:
@@ -173,7 +178,7 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
         for c in citations:
             if c["id"] in would:
                 c["would_decide"] = True
-        citations += _example_passages(conn, table, reading, question, {c["id"] for c in citations})
+        citations += _example_passages(conn, table, reading, question, {c["id"] for c in citations}, leave_out)
         hits = _nearest(conn, table, reading, text)
         have = {c["id"] for c in citations}
         citations += [_hit(h) for h in hits if h["id"] not in have]
@@ -199,17 +204,18 @@ def answer_reading(conn: sqlite3.Connection, reading: Reading, *, question: str 
 
 
 def decide(conn: sqlite3.Connection, table: LogicTable, reading: Reading, question: str | None, *,
-           doubt: bool = True, w: "Words | None" = None) -> Evaluation:
+           doubt: bool = True, w: "Words | None" = None, leave_out: str | None = None) -> Evaluation:
     """The evaluation an answer states: the rows' verdict, then what keeps it from being given
     (a word no rule uses, a prerequisite no row tests, a reading the doubt model distrusts).
-    `doubt=False`: without the doubt model (scripts/train_doubt.py trains it on these)."""
+    `doubt=False`: without the doubt model (scripts/train_doubt.py trains it on these);
+    `leave_out`: as for `answer_question`."""
     w = w or Words(table, reading.lang)
     ev = evaluate(table, reading)
     if ev.would is not None and ev.would != "unknown" and reading.unplaced and not reading.issues:
         _placed_by_passages(conn, w, reading, ev)
     _untested_prerequisites(w, reading, ev)
     if doubt and question is not None:
-        _doubted(table, w, reading, ev, question)
+        _doubted(table, w, reading, ev, question, leave_out)
     return ev
 
 
@@ -240,7 +246,8 @@ def _untested_prerequisites(w: "Words", reading: Reading, ev: Evaluation) -> Non
     ev.would, ev.verdict = ev.verdict, "unknown"
 
 
-def _doubted(table: LogicTable, w: "Words", reading: Reading, ev: Evaluation, question: str) -> None:
+def _doubted(table: LogicTable, w: "Words", reading: Reading, ev: Evaluation, question: str,
+             leave_out: str | None = None) -> None:
     """A confident answer the doubt model (checker/doubt.py) rates as likely a misreading of
     the question is not given: the answer is unknown, saying what the rows would answer.
     Only for a question in words: options and scenario files are read as given."""
@@ -249,7 +256,7 @@ def _doubted(table: LogicTable, w: "Words", reading: Reading, ev: Evaluation, qu
     from rulecheck.checker.doubt import rate
     from rulecheck.checker.examples import bundled
 
-    ev.doubt = rate(table.doubt, reading, ev, question, bundled)
+    ev.doubt = rate(table.doubt, reading, ev, question, bundled, exclude=leave_out)
     if ev.doubt >= table.doubt[0]:
         # the rows' answer comes in the first sentence, beside the Read as line it depends on:
         # a player who checks the reading should not have to find it at the end of the reasoning
@@ -277,10 +284,11 @@ def _placed_by_passages(conn, w: "Words", reading: Reading, ev: Evaluation) -> N
 answer_scenario = answer_reading
 
 
-def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, question, scenario, reading_dict) -> Answer:
+def _unanswered(conn, table, w: "Words", reading: Reading, ev: Evaluation, question, scenario, reading_dict,
+                leave_out: str | None = None) -> Answer:
     """`unknown` with the nearest passages from full-text search, and the reason in words."""
     text = question or " ".join(a.subject for a in reading.actions) or " ".join(reading.properties)
-    citations = _with_lead_ins(conn, _subject_passages(conn, table, reading, text, question))
+    citations = _with_lead_ins(conn, _subject_passages(conn, table, reading, text, question, leave_out=leave_out))
     covered = ", ".join(w.state_label(s) for s in table.states)
     v = w.verdict("unknown")
     if reading.unplaced or reading.issues:
@@ -321,7 +329,7 @@ def _nearest(conn, table: LogicTable, reading: Reading, text: str, limit: int = 
 
 
 def _subject_passages(conn, table: LogicTable, reading: Reading, text: str, question: str | None,
-                      limit: int = 5) -> list[dict]:
+                      limit: int = 5, leave_out: str | None = None) -> list[dict]:
     """The nearest passages of a question the rows do not answer: first the passages that
     decide the rows on the same state and Skill or property (another topic or other conditions:
     "may it copy a TAG?" has no row of its own, but the rows on the imitated model's Silhouette
@@ -338,25 +346,27 @@ def _subject_passages(conn, table: LogicTable, reading: Reading, text: str, ques
     for c in found:
         c["nearest"] = True
     # two places at least are full-text search's: the examples' passages are a guess too
-    found += _example_passages(conn, table, reading, question, {c["id"] for c in found})[:max(0, limit - 2 - len(found))]
+    found += _example_passages(conn, table, reading, question, {c["id"] for c in found},
+                               leave_out)[:max(0, limit - 2 - len(found))]
     have = {c["id"] for c in found}
     return found + [_hit(h) for h in _nearest(conn, table, reading, text) if h["id"] not in have][:limit - len(found)]
 
 
-def _example_passages(conn, table: LogicTable, reading: Reading, question: str | None, have: set[str]) -> list[dict]:
+def _example_passages(conn, table: LogicTable, reading: Reading, question: str | None, have: set[str],
+                      leave_out: str | None = None) -> list[dict]:
     """The passages that decide the labelled questions nearest to `question` (checker/examples.py),
     not among `have`, as nearest passages: a player's wording meets the bullet that decided
     questions worded like it, where the bullet's own words share little with it. Only those of
     the pages of the states the reading found (an N3 question is shown the N3 page, not the N4
     bullets that decided N4 questions worded alike); none when it found no state (a question
     off the pages' subject is shown what full-text search finds), nor for a reading given
-    without words (options, a scenario file)."""
+    without words (options, a scenario file). `leave_out`: as for `answer_question`."""
     pages = {table.states[s].page for s in reading.states if s in table.states}
     if not question or not pages:
         return []
     from rulecheck.checker.examples import bundled, passages
 
-    ids = [pid for pid in passages(bundled(), question) if pid not in have]
+    ids = [pid for pid in passages(bundled(), question, leave_out) if pid not in have]
     found = [c for c in (_citations(conn, ids, set()) if ids else []) if c["page"] in pages]
     for c in found:
         c["nearest"] = True

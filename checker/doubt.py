@@ -87,12 +87,13 @@ def rated_features(reading: Reading, ev: Evaluation, question: str, examples: sq
 
 
 def rate(model: tuple[float, dict[str, float]], reading: Reading, ev: Evaluation, question: str,
-         examples: Callable[[], sqlite3.Connection | None]) -> float:
+         examples: Callable[[], sqlite3.Connection | None], exclude: str | None = None) -> float:
     """The model's rating of a confident answer, as `doubt` of `rated_features`, except that the
     nearest examples are searched (`examples()`, then `examples.vote`) only when their vote could
     change whether the rating reaches the threshold: most answers are far from it, and a cold
     `ask` then pays nothing for the search. When they are not searched, the rating leaves their
-    vote out (it lies on the same side of the threshold whatever the vote)."""
+    vote out (it lies on the same side of the threshold whatever the vote). `exclude`: a question
+    set whose examples do not vote (measuring that set)."""
     from rulecheck.checker.examples import VOTES
 
     threshold, weights = model
@@ -107,7 +108,7 @@ def rate(model: tuple[float, dict[str, float]], reading: Reading, ev: Evaluation
     if _rating(z + low) < threshold <= _rating(z + high):
         from rulecheck.checker.examples import key, vote
 
-        names = names + vote(examples(), question, ev.verdict, key(reading))
+        names = names + vote(examples(), question, ev.verdict, key(reading), exclude)
     return doubt(model, names)
 
 

@@ -233,7 +233,7 @@ def passages(conn: sqlite3.Connection | None, question: str, exclude: str | None
         searched = _rarest(conn, words, PASSAGE_BUDGET)
         if not searched:
             return []
-        query = " OR ".join(f'"{w}"' for w in searched)
+        query = _any_of(searched)
         rows = conn.execute("select passages, bm25(examples, 1.0, 0.0), question from examples where examples match ? "
                             "and passages != '' and source != ? order by bm25(examples, 1.0, 0.0) limit ?",
                             (f"question : ({query})", exclude or "", PASSAGE_EXAMPLES)).fetchall()
@@ -250,9 +250,9 @@ def passages(conn: sqlite3.Connection | None, question: str, exclude: str | None
     return sorted(weight, key=lambda pid: -weight[pid])[:PASSAGES]
 
 
-def _words_query(conn: sqlite3.Connection, words: list[str]) -> str:
-    """The rarest of `words` within `BUDGET` (`_rarest`), as a full-text query's OR."""
-    return " OR ".join(f'"{w}"' for w in _rarest(conn, words, BUDGET))
+def _any_of(words: list[str]) -> str:
+    """`words` as a full-text query matching any of them."""
+    return " OR ".join(f'"{w}"' for w in words)
 
 
 def _rarest(conn: sqlite3.Connection, words: list[str], budget: int) -> list[str]:
@@ -273,10 +273,10 @@ def _nearest(conn: sqlite3.Connection, words: list[str], read_as: str, exclude: 
              text: str) -> list[tuple[str, float]]:
     """(verdict, bm25) of the nearest examples read as `read_as`, searched by the rarest of
     `words` within `BUDGET` (always the rarest)."""
-    words_query = _words_query(conn, words)
-    if not words_query:
+    searched = _rarest(conn, words, BUDGET)
+    if not searched:
         return []
-    query = f"key : {_token(read_as)} AND question : ({words_query})"
+    query = f"key : {_token(read_as)} AND question : ({_any_of(searched)})"
     return conn.execute("select verdict, bm25(examples, 1.0, 0.0) from examples where examples match ? "
                         "and source != ? and question != ? order by bm25(examples, 1.0, 0.0) limit ?",
                         (query, exclude or "", text, K)).fetchall()

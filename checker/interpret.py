@@ -112,6 +112,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.asked_state_mentions: list[Mention] = []
         #: Skills set apart from a general term ("a Long Skill other than Cautious Movement").
         self.excluded: list[str] = []
+        #: A Skill the trooper in the state declares is named as its ARO (set by `_actions`).
+        self.declared_as_aro = False
+        #: The Hidden Deployment-like states named (set by `_states`).
+        self._hd_mentions: list[Mention] = []
         self.edition = self._edition(edition)
         #: The asking sentence is a statement a last sentence only confirms ("…, ¿verdad?").
         self.statement_confirmed = False
@@ -162,7 +166,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 actions.append(Action(sid, self._composite_actor(sid, states), kind))
         if composite is None or self.vocab.subjects[composite].kind != "property":
             actions += self._actions(states, state_mentions, composite)
-        if getattr(self, "declared_as_aro", False) and any(a.by == "self" and a.kind == "skill" for a in actions):
+        if self.declared_as_aro and any(a.by == "self" and a.kind == "skill" for a in actions):
             context.setdefault("turn", "reactive")
         if prop == "what_happens":
             # "What happens if it declares X?" asks whether X ends the state

@@ -160,7 +160,10 @@ class _StatesAndConditions:
         if any(self._enemy_owned(n) for n in (self.asked_state_mentions if owned is None else owned)):
             return False
         toks, sent = self.toks, self.toks[m.start].sent
-        broken = lambda a: any(toks[k].brk or toks[k].low in self._words("coordinator") for k in range(a, m.start))  # noqa: E731
+
+        def broken(a: int) -> bool:  # a comma or "and" between word `a` and `m`
+            return any(toks[k].brk or toks[k].low in self._words("coordinator") for k in range(a, m.start))
+
         return any(n.kind == "actor" and n.value == "enemy" and 0 <= m.start - n.end <= 3
                    and toks[n.start].sent == sent and not broken(n.end - 1) for n in self.mentions) or any(
             toks[k].low in self._words("enemy_owner") and not broken(k)
@@ -298,8 +301,11 @@ class _StatesAndConditions:
         # "when it is my opponent's Active Turn" of the asker's own trooper: the opponent's turn
         # ("his Active Turn" may be the trooper's own: only a named enemy counts)
         named = self._words("enemy_owner") - self._words("possessive")
-        # ("shoots an enemy in ARO": the enemy is what the Skill is done to, not whose the ARO is)
-        done_to = lambda k: any(s.kind == "subject" and 0 <= k - s.end <= 1 for s in self.mentions)  # noqa: E731
+
+        def done_to(k: int) -> bool:
+            # "shoots an enemy in ARO": the enemy is what the Skill is done to, not whose the ARO is
+            return any(s.kind == "subject" and 0 <= k - s.end <= 1 for s in self.mentions)
+
         owner_enemy = any(self.toks[k].low in named and not done_to(k) for k in range(max(i, 0), m.start)) or any(
             n.kind == "actor" and n.value == "enemy" and max(i, 0) < n.end <= m.start and not done_to(n.start)
             for n in self.mentions)

@@ -355,3 +355,19 @@ def test_a_question_with_no_checked_answer_shows_the_passage_deciding_questions_
     # without the examples (a package without data/doubt_examples.txt) the FAQ is not found
     monkeypatch.setattr(ex, "EXAMPLES_FILE", str(tmp_path / "no-examples.txt"))
     assert not any(question_sets.normalise(deciding) in t for t in first_five(answer_question(conn, question)))
+
+
+def test_a_set_the_examples_hold_can_be_answered_without_its_own_examples(conn):
+    """`answer_question(leave_out=set)` (benchmarks/questions_eval.py, measuring the sets the
+    examples hold): a development question left unknown whose nearest passages come from its own
+    set's examples is shown other passages without them, as a fresh question would be."""
+    for source, _, _, question, _ in ex.read_examples()[:600]:
+        if ex.passages(ex.bundled(), question) == ex.passages(ex.bundled(), question, exclude=source):
+            continue
+        a = answer_question(conn, question)
+        if a.verdict != "unknown" or not a.reading["states"]:
+            continue
+        b = answer_question(conn, question, leave_out=source)
+        if [c["id"] for c in a.citations] != [c["id"] for c in b.citations]:
+            return
+    pytest.fail("no development question's passages changed with its own set left out")
