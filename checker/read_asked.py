@@ -55,6 +55,14 @@ class _AskedAndComposites:
         if best.value.startswith("state_ends:") and how is not None:
             # "does he go on the table as a camo marker?": how it goes on the table is asked
             best = how
+        first = next((m for m in chosen if m.value.split(":")[0] == "revealed" and m.end <= best.start
+                      and self.toks[m.start].sent == self.toks[best.start].sent
+                      and any(self.toks[k].low == "or" and self.rec.roles.get(k) != "negation"
+                              for k in range(m.end, best.start))), None)
+        if best.value.startswith("state_ends:") and best.value.endswith(":state") and first is not None:
+            # "Does he stay hidden, or does something have to go on the table?": the alternative
+            # asked first is the question (whether he is revealed); the second restates it
+            best = first
         model = next((m for m in chosen if m.value == "revealed:+" and m.start > best.start
                       and self.toks[m.start].sent == self.toks[best.start].sent == self.last
                       and any(self._kind_at(k) == "trooper" or self.toks[k].low in self._words("model_word")
@@ -273,13 +281,19 @@ class _AskedAndComposites:
 
     def _asks_of_the_marker_skill(self, ask: Mention) -> Mention | None:
         """The Marker state of a Hidden Deployment trooper with a Marker-state Skill named as a
-        state-ending verb's object ("lose his own camo marker"), within three words after it."""
-        if not getattr(self, "hd_camouflage", False) and not any(
+        state-ending verb's object ("lose his own camo marker"), within three words after it; or
+        a Marker state of no particular Skill ("does he stay in a Marker state?"): whether the
+        trooper goes on the table as a Marker or as its model is asked, not whether its state ends."""
+        def after(kinds: tuple[str, ...], values: set[str] | None = None) -> Mention | None:
+            return next((m for m in self.rec.mentions if m.kind in kinds and (values is None or m.value in values)
+                         and 0 <= m.start - ask.end <= 3 and self.toks[m.start].sent == self.toks[ask.start].sent), None)
+
+        if getattr(self, "hd_camouflage", False) or any(
                 m.kind == "cue" and m.value == "camouflage=yes" for m in self.mentions + self.rec.overlay):
-            return None
-        camo = {st.id for st in self.table.states.values() if st.hints}
-        return next((m for m in self.rec.mentions if m.kind in ("state", "hint") and m.value in camo
-                     and 0 <= m.start - ask.end <= 3 and self.toks[m.start].sent == self.toks[ask.start].sent), None)
+            camo = after(("state", "hint"), {st.id for st in self.table.states.values() if st.hints})
+            if camo is not None:
+                return camo
+        return after(("weak_state",))
 
     def _when_revealed(self) -> bool:
         """Whether the question's own sentence says "when/once/if it is revealed": a
@@ -418,9 +432,11 @@ class _AskedAndComposites:
                                        and not covered.isdisjoint(ancestors_in(self.vocab.subjects, sid)))]
         asks = [m for m in self.mentions if m.kind == "ask" and m.value.split(":")[0] in ("revealed", "state_ends")]
         # "Is it put on the table as a Camo marker?": "on the table" is part of the phrase that
-        # asks whether it is revealed ("put on the table"), not the on-the-table property
+        # asks whether it is revealed ("put on the table"), not the on-the-table property; so it
+        # is right after one ("put his figure | on the table")
         found = [f for f in found if not self.vocab.subjects[f[0]].not_in_asking or not any(
-            group and all(any(m.start <= a and b <= m.end and m.end - m.start > b - a for m in asks) for a, b in group)
+            group and all(any((m.start <= a and b <= m.end and m.end - m.start > b - a) or a == m.end for m in asks)
+                          for a, b in group)
             for group in self.rec.group_places.get(f[0], []))]
         rejected = self._rejected_alternative()
         if rejected is not None:
