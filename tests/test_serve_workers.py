@@ -51,10 +51,18 @@ def worker_pids(proc: subprocess.Popen, count: int) -> set[int]:
     return wait_for(lambda: len(children(proc.pid)) == count and children(proc.pid), f"{count} workers")
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    # A shell without job control starts a background command with SIGINT ignored, and Python
+    # then leaves it ignored (no KeyboardInterrupt): the server still stops on it, but exits 0.
+    # The tests stand for Ctrl+C at a terminal, so the server starts with SIGINT as it would there.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(db: Path, *args: str) -> tuple[subprocess.Popen, str]:
     """`rulecheck serve` on a free port, once it answers: the process and its address."""
     proc = subprocess.Popen([sys.executable, "-c", "from rulecheck.cli.main import cli; cli()", "serve", "--db", str(db),
-                             "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                             "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=_ctrl_c_as_at_a_terminal)
     first = proc.stdout.readline()
     found = re.search(r"(http://127\.0\.0\.1:\d+)/", first)
     assert found, first + (proc.stdout.read() if proc.poll() is not None else "")
