@@ -114,6 +114,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.excluded: list[str] = []
         #: A Skill the trooper in the state declares is named as its ARO (set by `_actions`).
         self.declared_as_aro = False
+        #: (proposition, polarity) the question asks, once read (the accounting of words reads it)
+        self.asked_prop: tuple[str, str] | None = None
+        #: Catch-all Skills said not to be declared beside a specific one ("Move + Move, no attacks")
+        self._negated_generic: list[Mention] = []
         #: The Hidden Deployment-like states named (set by `_states`).
         self._hd_mentions: list[Mention] = []
         self.edition = self._edition(edition)
@@ -147,6 +151,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             states = [self._camouflage_state(self.edition or DEFAULT_EDITION)]
             self.target_inferred = True
         prop, polarity, about, value = self._asked(state_mentions)
+        self.asked_prop = (prop, polarity)
         composite = self._composite(states, prop)
         actions: list[Action] = []
         properties: tuple[str, ...] = ()
@@ -546,9 +551,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         label = self._words("player_word") | self._words("mine") | (self._words("enemy_owner") - self._words("possessive")) \
             | self._words("given_names") | {self.toks[v - 1].low for v in self._claim_verbs(last)
                                             if self.toks[v - 1].text[:1].isupper() and self.rec.roles.get(v - 1) != "speaker"}
+        in_tag = [t for t in self.toks if t.sent == last]
+        # "…, ¿no?", "…, or not?": a bare negation tag confirms the sentence before as a "right?" does
+        bare_tag = len(in_tag) <= 2 and any(self.rec.roles.get(t.i) == "negation" for t in in_tag)
         if last > 0 and all(t.low in tags or t.low in label or (len(t.text) == 1 and t.text.isupper())
-                            for t in self.toks if t.sent == last) \
-                and any(t.low in confirm | disconfirm for t in self.toks if t.sent == last):
+                            for t in in_tag) \
+                and (bare_tag or any(t.low in confirm | disconfirm for t in in_tag)):
             # "My opponent says I lose my ARO. Is he wrong?": the statement asked the other way round
             # ("Is he right or wrong?" asks neither way round: the plain statement)
             words = {t.low for t in self.toks if t.sent == last}

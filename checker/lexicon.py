@@ -135,6 +135,9 @@ WORD_LISTS = {
     "own": "words that make a state named after them the trooper's own (its, own, propio)",
     "as_what": "words before a Marker named as what the trooper ends up as (as, como): 'show up as a marker'",
     "negating_verb": "negations that are verbs and may stand among a property's words (ignores, ignora)",
+    "disclosing": "verbs of telling the opponent something (tell, say, reveal, decir, avisar): 'I don't have to tell him'",
+    "marker_linking": "words between a verb of keeping or losing and the Marker it keeps besides articles and 'as' (sigue de marcador)",
+    "alternative": "words offering a second question as an alternative to the first (or, o): 'does he stay hidden, or…'",
 }
 #: Propositions an `[[ask]]` may name; polarity is "+" or "-".
 PROPOSITIONS = ("revealed", "state_ends", "may", "required", "property", "open", "private", "fact", "what_happens")
@@ -379,6 +382,14 @@ def _signed_number(raw: dict, groups: tuple, where: str) -> int:
     return n
 
 
+def _asked_group(raw: dict, groups: tuple, where: str) -> int:
+    """A composite's `asked_group`: the index of one of its `all` groups, validated."""
+    value = raw.get("asked_group", -1)
+    if not isinstance(value, int) or isinstance(value, bool) or not -1 <= value < len(groups):
+        raise LogicTableError(f"{where}: asked_group must be the index of one of its `all` groups (0 to {len(groups) - 1})")
+    return value
+
+
 def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str, Subject]:
     subjects: dict[str, Subject] = {}
     for sid, raw in data.get("subject", {}).items():
@@ -387,7 +398,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
             raise LogicTableError(f"{where}: id must be lower_snake_case")
         unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
                               "category", "general", "others_state", "against", "made_with", "not_in_asking",
-                              "signed_number"}
+                              "signed_number", "asked_group"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -407,7 +418,8 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
                                 str(raw.get("asks", "")), tuple(raw.get("situation", [])), bool(raw.get("category", False)),
                                 bool(raw.get("general", False)), bool(raw.get("others_state", False)),
                                 bool(raw.get("against", False)), tuple(raw.get("made_with", [])),
-                                bool(raw.get("not_in_asking", False)), _signed_number(raw, groups, where))
+                                bool(raw.get("not_in_asking", False)), _signed_number(raw, groups, where),
+                                _asked_group(raw, groups, where))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):

@@ -53,6 +53,10 @@ class _Accounting:
                 continue  # "Sale como marcador, ¿no? …": a tag asking to confirm the sentence before
             if role == "negation" and t.low in self._words("nor") and self._continues_negation(t.i):
                 continue  # "no tiene Camuflaje ni nada parecido": the negation read before goes on
+            if role == "negation" and self._not_told(t.i):
+                continue  # "it's Private Information, so I don't have to tell him?": the same claim
+            if role == "negation" and self._rejected_as(t.i):
+                continue  # "put on the table as a model, not a marker": the alternative turned down
             if role == "negation":
                 # "in HD, not a marker": set beside another state, named before it in the sentence
                 aside = t.i > 0 and self.toks[t.i - 1].brk and any(
@@ -174,6 +178,48 @@ class _Accounting:
                 return False
             j -= 1
         return False
+
+    def _not_told(self, i: int) -> bool:
+        """A negated "have to tell" ("I don't have to tell him", "no tengo que decírselo") in a
+        question that asks whether something is Private Information: not having to tell it is
+        what being private means, so the negation restates what is asked; its words are used."""
+        if self.asked_prop != ("open", "-"):
+            return False
+        must = next((m for m in self.mentions if m.kind == "ask" and m.value.startswith("required:+")
+                     and 0 < m.start - i <= 2 and self.toks[m.start].sent == self.toks[i].sent), None)
+        if must is None or not any(self.toks[k].low in self._words("disclosing")
+                                   for k in range(must.end, min(len(self.toks), must.end + 2))):
+            return False
+        self.used.update(range(i, must.end + 1))
+        return True
+
+    def _rejected_as(self, i: int) -> bool:
+        """A negation opening a clause that names only the other of model and Marker, what the
+        clause before says the trooper ends up as ("on the table as a model, not a marker",
+        "aparecer como marcador CAMO, no como miniatura"): it turns that alternative down, and
+        says nothing more; its words are used."""
+        toks = self.toks
+        if i == 0 or not toks[i - 1].brk:
+            return False
+        j = i + 1
+        while j < len(toks) and toks[j].sent == toks[i].sent and (
+                toks[j].low in self._words("as_what") or toks[j].low in self._words("article")):
+            j += 1
+        if j >= len(toks) or toks[j].sent != toks[i].sent:
+            return False
+        marker = next((m for m in self.mentions if m.start == j and m.kind in ("weak_state", "state", "hint")), None)
+        end = marker.end if marker is not None else j + 1 if toks[j].low in self._words("model_word") else None
+        if end is None or not (end == len(toks) or toks[end].sent != toks[i].sent or toks[end - 1].brk):
+            return False
+        rejected = "model" if marker is None else "marker"
+        # the clause before names the other one, after an "as"
+        before = range(max(0, i - 8), i)
+        said = any(toks[k].low in self._words("as_what") and toks[k].sent == toks[i].sent for k in before) and (
+            any(toks[k].low in self._words("model_word") for k in before) if rejected == "marker" else
+            any(m.kind in ("weak_state", "state", "hint") and m.start in before for m in self.mentions))
+        if said:
+            self.used.update(range(i, end))
+        return said
 
     def _harmless_scope(self, i: int) -> bool:
         """A negation whose words up to the end of its clause are only ordinary words, filler or

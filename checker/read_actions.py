@@ -62,6 +62,9 @@ class _Actions:
                 continue
             actions.append(Action(m.value, by, kind, 0, m.text, m.start))
             self._use(m)
+        for m in self._negated_generic:
+            if self._negated(m):  # not used by a Skill read as not declared beside it
+                self._use_negation(m)
         return actions
 
     def _contact_purpose(self, i: int) -> bool:
@@ -934,6 +937,7 @@ class _Actions:
         from rulecheck.checker.engine import ancestors_in
 
         subs = self.vocab.subjects
+        self._negated_generic = []
         # "misses, so no ARM roll": an event said not to happen explains no Skill away
         events = [m for m in subjects if subs[m.value].kind == "event" and not self._negated(m)]
         means = {x for m in subjects for a in ancestors_in(subs, m.value) for x in subs[a].means}
@@ -956,6 +960,9 @@ class _Actions:
             generic = [m for m in subjects if subs[m.value].generic and self._who(m, state_mentions) in sides]
             for m in generic:
                 self._use(m)
+            # "Move + Move, no attacks": what it did not declare besides; its negation is used once
+            # the Skills are read ("isn't an Attack or Look Out!" negates Look Out! too)
+            self._negated_generic = [m for m in generic if self._negated(m)]
             # "can my TO marker ARO with Surprise Shot?", "…Surprise Shot when he AROs", "for its
             # ARO": the Skill the trooper in the state declares is its ARO, so it is in its
             # Reactive Turn (not "it held its ARO. Next turn, can it use Surprise Shot?")

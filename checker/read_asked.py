@@ -55,14 +55,16 @@ class _AskedAndComposites:
         if best.value.startswith("state_ends:") and how is not None:
             # "does he go on the table as a camo marker?": how it goes on the table is asked
             best = how
-        first = next((m for m in chosen if m.value.split(":")[0] == "revealed" and m.end <= best.start
-                      and self.toks[m.start].sent == self.toks[best.start].sent
-                      and any(self.toks[k].low == "or" and self.rec.roles.get(k) != "negation"
-                              for k in range(m.end, best.start))), None)
-        if best.value.startswith("state_ends:") and best.value.endswith(":state") and first is not None:
-            # "Does he stay hidden, or does something have to go on the table?": the alternative
-            # asked first is the question (whether he is revealed); the second restates it
-            best = first
+        if best.value.startswith("state_ends:") and best.value.endswith(":state"):
+            # "Does he stay hidden, or does something have to go on the table?", "¿Sigue oculta, o
+            # sale a la mesa?": the alternative asked first is the question (whether he is
+            # revealed); the second restates it. The "or" opens a question of its own (not "a
+            # hidden or camouflaged trooper")
+            best = next((m for m in chosen if m.value.split(":")[0] == "revealed" and m.end <= best.start
+                         and self.toks[m.start].sent == self.toks[best.start].sent
+                         and any(self.toks[k].low in self._words("alternative")
+                                 and (k + 1 == best.start or self.toks[k + 1].low in self._list("question"))
+                                 for k in range(m.end, best.start))), best)
         model = next((m for m in chosen if m.value == "revealed:+" and m.start > best.start
                       and self.toks[m.start].sent == self.toks[best.start].sent == self.last
                       and any(self._kind_at(k) == "trooper" or self.toks[k].low in self._words("model_word")
@@ -100,7 +102,7 @@ class _AskedAndComposites:
             # show up as a TO camo marker?" asks that it is not revealed
             prop, about = "revealed", "model"
             if marker.start > 0 and self.toks[self._np_start(marker) - 1].low in self._words("as_what"):
-                polarity = flipped(polarity)
+                polarity = "-"  # "show up as a marker", "stay as a marker": not revealed, either way
         if self._negated(best) and not self._negative_question(best) and self._not_until(best):
             # "no puede volver a intentarlo hasta el siguiente Turno": not until then is only from
             # then, which the time cue says; the negation is read there, not as "may not"
@@ -279,6 +281,31 @@ class _AskedAndComposites:
             return False  # "interfere with Automatic Skills": no wish
         return any(m.start == j and self.toks[m.start].sent == self.toks[end - 1].sent for m in skills)
 
+    def _asked_group_found(self, sid: str) -> bool:
+        """Whether composite `sid`'s `asked_group`, if it has one, is found in the asking sentence."""
+        index = self.vocab.subjects[sid].asked_group
+        groups = self.rec.group_places.get(sid, [])
+        if index < 0 or index >= len(groups) or not groups[index]:
+            return True
+        return any(self.toks[a].sent == self.last for a, _ in groups[index])
+
+    def _reports(self, i: int) -> bool:
+        """Whether word `i` is a reporting verb with its speaker right before it ("he says",
+        "my opponent says", "I say", "dice mi rival" is not matched: the speaker comes first)."""
+        if i == 0 or self.toks[i].low not in self._words("reporting") or self.toks[i - 1].sent != self.toks[i].sent:
+            return False
+        if i > 1 and self.toks[i - 2].low in self._words("question"):
+            return False  # "must he say that he delays it?": the telling asked about
+        before = self.toks[i - 1].low
+        return before in self._words("pronoun") or before in self._words("speaker") or any(
+            m.end == i and m.kind in ("actor", "trooper", "unit") for m in self.mentions)
+
+    def _put_model(self, ask: Mention, at: int) -> bool:
+        """Whether `ask` puts the model somewhere and the words at `at` say where, right after it
+        in its sentence ("put his figure | on the table")."""
+        return at == ask.end and ask.value.startswith("revealed:+") and at < len(self.toks) \
+            and self.toks[at].sent == self.toks[ask.start].sent and self.toks[at - 1].low in self._words("model_word")
+
     def _asks_of_the_marker_skill(self, ask: Mention) -> Mention | None:
         """The Marker state of a Hidden Deployment trooper with a Marker-state Skill named as a
         state-ending verb's object ("lose his own camo marker"), within three words after it; or
@@ -293,7 +320,12 @@ class _AskedAndComposites:
             camo = after(("state", "hint"), {st.id for st in self.table.states.values() if st.hints})
             if camo is not None:
                 return camo
-        return after(("weak_state",))
+        bare = after(("weak_state",))
+        linking = (self._words("article") | self._words("engaged_in") | self._words("as_what") | self._words("own")
+                   | self._words("marker_linking"))
+        if bare is not None and all(self.toks[k].low in linking for k in range(ask.end, bare.start)):
+            return bare  # its object ("stay in a Marker state"), not a detail ("cancelled with a Marker placed")
+        return None
 
     def _when_revealed(self) -> bool:
         """Whether the question's own sentence says "when/once/if it is revealed": a
@@ -435,9 +467,14 @@ class _AskedAndComposites:
         # asks whether it is revealed ("put on the table"), not the on-the-table property; so it
         # is right after one ("put his figure | on the table")
         found = [f for f in found if not self.vocab.subjects[f[0]].not_in_asking or not any(
-            group and all(any((m.start <= a and b <= m.end and m.end - m.start > b - a) or a == m.end for m in asks)
-                          for a, b in group)
+            group and all(any((m.start <= a and b <= m.end and m.end - m.start > b - a) or self._put_model(m, a)
+                                  for m in asks) for a, b in group)
             for group in self.rec.group_places.get(f[0], []))]
+        # "He says I have to measure my ARO…": "says" reports a claim, it does not name the
+        # telling a composite is about ("must I say that I delay my ARO?")
+        found = [f for f in found if not any(group and all(b - a == 1 and self._reports(a) for a, b in group)
+                                             for group in self.rec.group_places.get(f[0], []))]
+        found = [f for f in found if self._asked_group_found(f[0])]
         rejected = self._rejected_alternative()
         if rejected is not None:
             # "the real profile rather than the imitated one's?": what follows "rather than" is

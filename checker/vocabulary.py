@@ -66,6 +66,10 @@ class Subject(NamedTuple):
     #: The group (counted from 0) of `all` that a number written with a minus sign fills ("is
     #: the Discover roll made at -6?": a MOD); -1 for none.
     signed_number: int = -1
+    #: The group (counted from 0) of `all` that must be found in the sentence that asks ("I
+    #: delay my ARO. Do I have to *announce* it?"), not only in the scene told before it ("I
+    #: delay, then he *declares* BS Attack. He says I have to measure…"); -1 for none.
+    asked_group: int = -1
 
 
 class Mention(NamedTuple):

@@ -154,6 +154,27 @@ def test_a_signed_number_fills_the_mod_group(table):
     assert shoot.properties != ("discover_mod",)
 
 
+@pytest.mark.parametrize("value", [2, -2, "1", True])
+def test_asked_group_names_one_of_the_subjects_groups(tmp_path, value):
+    extra = f'\n[subject.hop_tell]\nkind = "property"\nall = [["must"], ["tell"]]\nasked_group = {value!r}\n'.replace("'", '"')
+    extra = extra.replace("True", "true")
+    with pytest.raises(LogicTableError, match=r"\[subject.hop_tell\]: asked_group must be the index of one of its `all` groups"):
+        load_with(tmp_path, extra)
+
+
+def test_the_asked_group_is_found_in_the_asking_sentence(table):
+    """announce_delay's telling group (`asked_group`) must be in the sentence that asks: "I delay
+    my ARO. Do I have to announce it?" asks it; a scene's "declares" with a claim's "have to" does
+    not ("…I delay, then he declares BS Attack. He says I have to measure my ARO…")."""
+    from rulecheck.checker.interpret import read_question
+
+    asked = read_question(table, "His camo marker activates and I delay my ARO. Do I have to announce it?")
+    assert asked.properties == ("announce_delay",)
+    scene = read_question(table, "His CAMO declares Move to a wall, I delay, then he declares BS Attack. "
+                                 "He says I have to measure my ARO to where he ends up. Is he right?")
+    assert "announce_delay" not in scene.properties
+
+
 def test_an_unknown_parent_subject(tmp_path):
     with pytest.raises(LogicTableError, match=r"\[subject.hop\]: unknown parent 'skil'"):
         load_with(tmp_path, '\n[subject.hop]\nkind = "skill"\nparents = ["skil"]\n')
