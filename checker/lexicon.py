@@ -136,6 +136,7 @@ WORD_LISTS = {
     "as_what": "words before a Marker named as what the trooper ends up as (as, como): 'show up as a marker'",
     "negating_verb": "negations that are verbs and may stand among a property's words (ignores, ignora)",
     "disclosing": "verbs of telling the opponent something (tell, say, reveal, decir, avisar): 'I don't have to tell him'",
+    "marker_word": "words naming a Marker as such, beside the state's name or alone (marker, token, marcador)",
     "marker_linking": "words between a verb of keeping or losing and the Marker it keeps besides articles and 'as' (sigue de marcador)",
     "alternative": "words offering a second question as an alternative to the first (or, o): 'does he stay hidden, or…'",
 }

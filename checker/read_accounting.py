@@ -89,10 +89,11 @@ class _Accounting:
         return list(dict.fromkeys(out))
 
     def _lone_tag(self, i: int) -> bool:
-        """A sentence that is only a negation ("¿no?", "no?") after another sentence: a question
-        tag put on the sentence before, not a negation of anything."""
+        """A sentence that is only a negation ("¿no?", "no?", "Or not?", "¿O no?") after another
+        sentence: a question tag put on the sentence before, not a negation of anything."""
         t = self.toks[i]
-        return t.sent > 0 and all(x.i == i for x in self.toks if x.sent == t.sent)
+        return t.sent > 0 and all(x.i == i or (x.i < i and x.low in self._words("alternative"))
+                                  for x in self.toks if x.sent == t.sent)
 
     def _continues_negation(self, i: int) -> bool:
         """Whether a negation read already stands before word `i` in its clause ("no lleva visor
@@ -182,7 +183,8 @@ class _Accounting:
     def _not_told(self, i: int) -> bool:
         """A negated "have to tell" ("I don't have to tell him", "no tengo que decírselo") in a
         question that asks whether something is Private Information: not having to tell it is
-        what being private means, so the negation restates what is asked; its words are used."""
+        what being private means, so the negation restates what is asked; the negation and the
+        "have to" are used (the telling verb is the composite's or an ordinary word)."""
         if self.asked_prop != ("open", "-"):
             return False
         must = next((m for m in self.mentions if m.kind == "ask" and m.value.startswith("required:+")
@@ -194,32 +196,49 @@ class _Accounting:
         return True
 
     def _rejected_as(self, i: int) -> bool:
-        """A negation opening a clause that names only the other of model and Marker, what the
+        """A negation opening a clause that names only the other of model and Marker than the
         clause before says the trooper ends up as ("on the table as a model, not a marker",
         "aparecer como marcador CAMO, no como miniatura"): it turns that alternative down, and
-        says nothing more; its words are used."""
+        says nothing more; its words are used. A state named after it ("as a model, not HD")
+        says which state the trooper is not in: not this."""
         toks = self.toks
         if i == 0 or not toks[i - 1].brk:
             return False
-        j = i + 1
-        while j < len(toks) and toks[j].sent == toks[i].sent and (
-                toks[j].low in self._words("as_what") or toks[j].low in self._words("article")):
-            j += 1
-        if j >= len(toks) or toks[j].sent != toks[i].sent:
+        rejected = self._model_or_marker(i + 1)
+        if rejected is None:
             return False
-        marker = next((m for m in self.mentions if m.start == j and m.kind in ("weak_state", "state", "hint")), None)
-        end = marker.end if marker is not None else j + 1 if toks[j].low in self._words("model_word") else None
-        if end is None or not (end == len(toks) or toks[end].sent != toks[i].sent or toks[end - 1].brk):
+        kind, end = rejected
+        if not (end == len(toks) or toks[end].sent != toks[i].sent or toks[end - 1].brk):
             return False
-        rejected = "model" if marker is None else "marker"
-        # the clause before names the other one, after an "as"
-        before = range(max(0, i - 8), i)
-        said = any(toks[k].low in self._words("as_what") and toks[k].sent == toks[i].sent for k in before) and (
-            any(toks[k].low in self._words("model_word") for k in before) if rejected == "marker" else
-            any(m.kind in ("weak_state", "state", "hint") and m.start in before for m in self.mentions))
+        # the clause before says the other one, right after an "as" ("as a model", "como marcador")
+        said = any(toks[k].low in self._words("as_what") and toks[k].sent == toks[i].sent
+                   and (other := self._model_or_marker(k + 1)) is not None and other[0] != kind and other[1] <= i
+                   for k in range(max(0, i - 8), i))
         if said:
             self.used.update(range(i, end))
         return said
+
+    def _model_or_marker(self, j: int) -> tuple[str, int] | None:
+        """("model" | "marker", the end of its words) for a model or a Marker named from word `j`
+        (after "as" and articles): "as a model", "como marcador CAMO"; None for anything else."""
+        toks = self.toks
+        start = j
+        while j < len(toks) and toks[j].sent == toks[start - 1].sent and (
+                toks[j].low in self._words("as_what") or toks[j].low in self._words("article")):
+            j += 1
+        if j >= len(toks) or toks[j].sent != toks[start - 1].sent:
+            return None
+        if toks[j].low in self._words("model_word"):
+            return "model", j + 1
+        if toks[j].low in self._words("marker_word"):  # "marcador CAMO", "marker"
+            named = next((m for m in self.mentions if m.start == j + 1 and m.kind in ("state", "hint")), None)
+            return "marker", named.end if named is not None else j + 1
+        marker = next((m for m in self.mentions if m.start == j and m.kind in ("weak_state", "state", "hint")), None)
+        if marker is not None and any(toks[k].low in self._words("marker_word") for k in range(marker.start, marker.end)):
+            return "marker", marker.end
+        if marker is not None and marker.end < len(toks) and toks[marker.end].low in self._words("marker_word"):
+            return "marker", marker.end + 1  # "a camo | marker"
+        return None
 
     def _harmless_scope(self, i: int) -> bool:
         """A negation whose words up to the end of its clause are only ordinary words, filler or

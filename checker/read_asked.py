@@ -282,23 +282,33 @@ class _AskedAndComposites:
         return any(m.start == j and self.toks[m.start].sent == self.toks[end - 1].sent for m in skills)
 
     def _asked_group_found(self, sid: str) -> bool:
-        """Whether composite `sid`'s `asked_group`, if it has one, is found in the asking sentence."""
+        """Whether composite `sid`'s `asked_group`, if it has one, is found in the asking sentence,
+        or the asking sentence points back at the scene, naming nothing of its own ("I delay my
+        ARO without telling him. Is that required?")."""
         index = self.vocab.subjects[sid].asked_group
         groups = self.rec.group_places.get(sid, [])
         if index < 0 or index >= len(groups) or not groups[index]:
             return True
-        return any(self.toks[a].sent == self.last for a, _ in groups[index])
+        if any(self.toks[a].sent == self.last for a, _ in groups[index]):
+            return True
+        own = {k for g in groups for a, b in g for k in range(a, b)}
+        return not any(m.kind not in ("ask", "filler", "actor") and self.toks[m.start].sent == self.last
+                       and not own & set(range(m.start, m.end)) for m in self.mentions)
 
     def _reports(self, i: int) -> bool:
-        """Whether word `i` is a reporting verb with its speaker right before it ("he says",
-        "my opponent says", "I say", "dice mi rival" is not matched: the speaker comes first)."""
+        """Whether word `i` is a reporting verb with another player right before it, as its
+        speaker ("he says", "my opponent says"): a claim told, not a telling asked about. The
+        asker's own "I say" is not one ("is it mandatory that I say I delay my ARO?"), nor a
+        verb after a question word ("must he say that…?")."""
         if i == 0 or self.toks[i].low not in self._words("reporting") or self.toks[i - 1].sent != self.toks[i].sent:
             return False
         if i > 1 and self.toks[i - 2].low in self._words("question"):
-            return False  # "must he say that he delays it?": the telling asked about
+            return False
         before = self.toks[i - 1].low
-        return before in self._words("pronoun") or before in self._words("speaker") or any(
-            m.end == i and m.kind in ("actor", "trooper", "unit") for m in self.mentions)
+        if before in self._words("speaker"):
+            return False
+        return before in self._words("pronoun") or any(m.end == i and m.kind in ("actor", "trooper", "unit")
+                                                        for m in self.mentions)
 
     def _put_model(self, ask: Mention, at: int) -> bool:
         """Whether `ask` puts the model somewhere and the words at `at` say where, right after it
