@@ -17,7 +17,6 @@ Each part of the reading comes from one small rule, in order:
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from rulecheck.checker.errors import EmptyQuestion
@@ -46,7 +45,7 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     if reader.vocab_text("no_question") in reading.issues and reading.unplaced:
         # "does it get revelaed…?", "¿se rebela…?": no asking word, and a word not placed is a
         # misspelt one: read again as written right, and say so
-        fixed = _misspelt_asking_word(reading.unplaced, reading.lang)
+        fixed = _misspelt_asking_word(reading.unplaced, reading.lang, table.vocabulary)
         if fixed is not None:
             wrong, right = fixed
             again_text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text, count=1)
@@ -60,15 +59,16 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
     return reading
 
 
-def _misspelt_asking_word(unplaced: list[str], lang: str) -> tuple[str, str] | None:
+def _misspelt_asking_word(unplaced: list[str], lang: str, vocab) -> tuple[str, str] | None:
     """(word as written, word meant) for the first unplaced word of five letters or more that
-    is close to a one-word asking phrase of the question's language (`[[ask]]` of the lexicon).
-    Read only on this rare path: the lexicon's TOML is not part of the logic cache's hot path."""
+    is close to a one-word asking phrase of the question's language (`[[ask]]` of the lexicon,
+    gathered with the vocabulary as the `asking_word@<lang>` list: no TOML is read on the way to
+    an answer)."""
     import difflib
 
     from rulecheck.checker.vocabulary import common_words
 
-    words = _asking_words(lang)
+    words = sorted(vocab.word_lists.get(f"asking_word@{lang}", ()))
     known = common_words(lang)
     for word in unplaced:
         # ("The judge stopped me": a word of the language is no misspelling of "popped")
@@ -77,16 +77,6 @@ def _misspelt_asking_word(unplaced: list[str], lang: str) -> tuple[str, str] | N
             if close:
                 return word, close[0]
     return None
-
-
-@functools.lru_cache(maxsize=2)
-def _asking_words(lang: str) -> list[str]:
-    from rulecheck.checker.lexicon import LEXICON_DIR
-    from rulecheck.checker.words import fold
-    from rulecheck.data import read_toml
-
-    data = read_toml(LEXICON_DIR / f"{lang}.toml", ValueError, "the lexicon", "Reinstall rulecheck.")
-    return sorted({fold(p) for ask in data.get("ask", []) for p in ask.get("phrases", []) if " " not in p and len(p) >= 5})
 
 
 class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):

@@ -217,6 +217,9 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
             value = f"{ask['proposition']}:{ask['polarity']}" + (":state" if ask.get("about") == "state" else "")
             for phrase in ask["phrases"]:
                 vocab.add(phrase, lang, "ask", value, overlay=bool(ask.get("overlay")))
+            # the one-word asking phrases a misspelt word is compared with (interpret._misspelt_asking_word)
+            lists.setdefault(f"asking_word@{lang}", set()).update(
+                _fold(p) for p in ask["phrases"] if " " not in p and len(p) >= 5)
         for actor in lex.get("actor", []):
             for phrase in actor["phrases"]:
                 vocab.add(phrase, lang, "actor", actor["role"], overlay=bool(actor.get("overlay")))
