@@ -240,6 +240,10 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
         # content words match on their stems too ("players" is "player")
         word_lists[name + "@stems"] = frozenset(f"{lang}:{vocab._stem(w, lang)}" for w in word_lists.get(name, ())
                                                 for lang in LANGS if len(w) > 3 and " " not in w)
+        # a word sharing no first three letters with any of them is not stemmed at all: a word the
+        # lexicon does not know ("Neurocinetics") would otherwise load the stemmer for nothing
+        word_lists[name + "@prefixes"] = frozenset(w[:3] for w in word_lists.get(name, ()) if len(w) > 3 and " " not in w) | \
+            frozenset(st.partition(":")[2][:3] for st in word_lists[name + "@stems"])  # (a shorter stem as itself)
     word_lists["pages@stems"] = _page_stems(vocab, data_dir)
     word_lists["phrases@stems"] = _phrase_stems(vocab, word_lists)
     vocab.word_lists = word_lists

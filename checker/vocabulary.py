@@ -312,10 +312,17 @@ class Vocabulary:
         words = self.word_lists.get(name, frozenset())
         if tok.low in words:
             return True
-        if name in _STEMMED_LISTS and len(tok.low) > 3:
+        if name in _STEMMED_LISTS and len(tok.low) > 3 and self._may_stem_into(name, tok.low):
             stems = self.word_lists.get(name + "@stems", frozenset())
             return any(f"{lang}:{self.token_stem(tok.low, lang)}" in stems for lang in LANGS)
         return False
+
+    def _may_stem_into(self, name: str, low: str) -> bool:
+        """Whether `low` may share a stem with a word of the list `name`: a stem keeps a word's
+        first three letters (or is shorter), so a word starting otherwise is not stemmed at all
+        (the stemmer is not loaded for a word the lexicon does not know)."""
+        prefixes = self.word_lists.get(name + "@prefixes", frozenset())
+        return low[:3] in prefixes or low[:2] in prefixes
 
     # --- names ------------------------------------------------------------------------------
 
