@@ -424,6 +424,10 @@ class _AskedAndComposites:
         named = [*state_mentions, *(m for m in self.mentions if m.kind in ("state", "hint", "weak_state"))]
         if any(near & set(range(m.start, m.end)) for m in named):
             return True
+        if ask.end + 1 < len(self.toks) and self.toks[ask.end].low in self._words("as_what") and any(
+                self.toks[k].low in self._words("marker_word") | self._words("model_word") for k in range(ask.end + 1, ask.end + 4)
+                if k < len(self.toks)):
+            return True  # what it goes on the table as, right after it ("¿Aparezco como marcador CAMO…?")
         anchors = self._words("anchor")
         return any(self.toks[i].low in anchors for i in near)
 
