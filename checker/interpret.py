@@ -543,7 +543,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                                             if self.toks[v - 1].text[:1].isupper() and self.rec.roles.get(v - 1) != "speaker"}
         in_tag = [t for t in self.toks if t.sent == last]
         # "…, ¿no?", "…, or not?": a bare negation tag confirms the sentence before as a "right?" does
-        bare_tag = len(in_tag) <= 2 and any(self.rec.roles.get(t.i) == "negation" for t in in_tag)
+        bare_tag = any(self.rec.roles.get(t.i) == "negation" and self._lone_tag(t.i) for t in in_tag)
         if last > 0 and all(t.low in tags or t.low in label or (len(t.text) == 1 and t.text.isupper())
                             for t in in_tag) \
                 and (bare_tag or any(t.low in confirm | disconfirm for t in in_tag)):

@@ -74,10 +74,11 @@ def labelled(table, items, conn) -> list[tuple[str, str, str, str, str]]:
              ",".join(find(*where))) for name, text, edition, verdicts, where in items]
 
 
-def examples(conn, table, items, memory) -> list[tuple[str, list[str], bool, str]]:
+def examples(conn, table, items, memory, *, own_vote: bool = False) -> list[tuple[str, list[str], bool, str]]:
     """(set, features, wrong?, verdict expected) for each (set, question, edition, verdicts);
     features are None for answers that are not a confident yes/no. The examples' vote is of
-    other sets than the question's own (as a fresh question's would be)."""
+    other sets than the question's own (as a fresh question's would be), or with `own_vote` of
+    every example (as `rulecheck ask` rates a question of the sets: `issue_features`)."""
     from rulecheck.checker.answer import decide
     from rulecheck.checker.doubt import rated_features
     from rulecheck.checker.interpret import read_question
@@ -86,7 +87,8 @@ def examples(conn, table, items, memory) -> list[tuple[str, list[str], bool, str
     for name, text, edition, verdicts, _ in items:
         reading = read_question(table, text, edition=edition)
         ev = decide(conn, table, reading, text, doubt=False)
-        names = rated_features(reading, ev, text, memory, exclude=name) if ev.verdict in ("yes", "no") else None
+        names = rated_features(reading, ev, text, memory, exclude=None if own_vote else name) \
+            if ev.verdict in ("yes", "no") else None
         out.append((name, names, ev.verdict not in verdicts, verdicts[0]))
     return out
 
@@ -94,19 +96,9 @@ def examples(conn, table, items, memory) -> list[tuple[str, list[str], bool, str
 def issue_features(conn, table, memory) -> list[list[str]]:
     """The rated features, as shipped (every example voting), of each question of
     tests/questions/tuning/issue.toml (the issue's ten) whose rows answer it rightly with a yes/no."""
-    from rulecheck.checker.answer import decide
-    from rulecheck.checker.doubt import rated_features
-    from rulecheck.checker.interpret import read_question
-
-    out = []
-    for q in question_sets.tuning():
-        if q.set != ISSUE_SET:
-            continue
-        reading = read_question(table, q.text, edition=q.edition)
-        ev = decide(conn, table, reading, q.text, doubt=False)
-        if ev.verdict in q.verdicts and ev.verdict in ("yes", "no"):
-            out.append(rated_features(reading, ev, q.text, memory))
-    return out
+    items = questions([q for q in question_sets.tuning() if q.set == ISSUE_SET])
+    return [names for _, names, wrong, _ in examples(conn, table, items, memory, own_vote=True)
+            if names is not None and not wrong]
 
 
 def fit(rows):
