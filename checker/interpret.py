@@ -237,6 +237,14 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if getattr(self, "aimed_at_state", False) and "template" not in context and any(
                 a.subject == "template_weapon" and a.by == "enemy" for a in actions):
             context["template"] = "marker"  # "can he shoot my camo marker with a flamethrower?"
+        if "discovered" not in context:
+            # "shoot it without bothering to Discover it", "sin tener que Descubrirlo": the
+            # Discover is said not to happen (its action is dropped), so the trooper is undiscovered
+            without = next((i for m in self.mentions if m.kind == "subject" and m.value in ("discover", "discover_roll_passed")
+                            for i in [self._without_before(m, unused=False)] if i is not None), None)
+            if without is not None:
+                context["discovered"] = "no"
+                self.used.add(without)
         if prop == "required" and "discovered" not in context and (
                 self._asks_discover_first() or any(a.by == "enemy" and a.kind == "skill" for a in actions)):
             # "must it be Discovered before being shot?": shot without a Discover (not "Do I have

@@ -1092,8 +1092,12 @@ class _Actions:
         if delays and len(delays) == len(actions) and self._asks_of_the_told() \
                 and not any(a.start >= 0 and self.toks[a.start].sent == self.last for a in actions):
             return  # "opponent delays his ARO vs my camo marker. Is he allowed to do that?"
-        marker = [a for a in actions if a.by == "self" and a.kind == "skill" and a.subject != "delay_aro"]
-        if "second_skill" not in context and marker:
+        # "…I delayed my ARO. Can I still declare Discover now?": the Skill the asking verb names
+        # is the delayed ARO asked about, whoever the reader took for its doer, not the marker's
+        marker = [a for a in actions if a.by == "self" and a.kind == "skill" and a.subject != "delay_aro"
+                  and not (told and self._asked_as_may(a, may))]
+        kept = self._scene_says_kept()
+        if "second_skill" not in context:
             outcomes = []
             for a in marker:
                 d = resolve(self.table, states[0], a.subject, ("declares",), {})
@@ -1101,18 +1105,36 @@ class _Actions:
                     outcomes.append(d.outcome)
             if "cancelled" in outcomes:
                 context["second_skill"] = "reveals"
-            elif outcomes and (len(marker) >= 2 or any(t.low in self._words("repeat") for t in self.toks)
-                               or self._scene_says_kept()):
+            elif kept or outcomes and (len(marker) >= 2 or any(t.low in self._words("repeat") for t in self.toks)):
                 # one Skill that keeps the state is the first Short Skill only: the second may
-                # still reveal it ("it moves; if I delay until its second Short Skill…")
+                # still reveal it ("it moves; if I delay until its second Short Skill…"), unless
+                # the scene says the marker stayed one ("…and it never revealed")
                 context["second_skill"] = "keeps"
         actions[:] = [Action("delayed_aro_declare", "enemy", "skill", 0, "delayed ARO")]
 
+    def _asked_as_may(self, a: Action, may: list[Mention]) -> bool:
+        """Whether the action is the object of a "may" asking word of its sentence, a few words
+        after it ("Can I still declare Discover now?", "¿Puedo declarar Descubrir?")."""
+        return a.start >= 0 and any(self.toks[m.start].sent == self.toks[a.start].sent and 0 <= a.start - m.end <= 3
+                                    for m in may)
+
     def _scene_says_kept(self) -> bool:
         """Whether the scene (not the question's own sentence) says the trooper kept its state
-        ("it moves and stays camouflaged", "sigue siendo marcador")."""
-        return any(m.kind == "ask" and m.value.split(":")[:2] in (["state_ends", "-"], ["revealed", "-"])
-                   and self.toks[m.start].sent != self.last for m in self.mentions + self.rec.overlay)
+        ("it moves and stays camouflaged", "sigue siendo marcador"), or says it was not revealed
+        ("it did Move + Move and never revealed": the negation, so read, is used)."""
+        for m in self.mentions + self.rec.overlay:
+            if m.kind != "ask" or self.toks[m.start].sent == self.last:
+                continue
+            asked = m.value.split(":")[:2]
+            if asked in (["state_ends", "-"], ["revealed", "-"]):
+                return True
+            if asked == ["revealed", "+"]:
+                neg = next((i for i in range(m.start - 1, max(-1, m.start - 3), -1)
+                            if self.rec.roles.get(i) == "negation" and self.toks[i].sent == self.toks[m.start].sent), None)
+                if neg is not None and all(self.rec.roles.get(k) in ("stop", "passive") for k in range(neg + 1, m.start)):
+                    self.used.add(neg)
+                    return True
+        return False
 
     def _fact_numbers(self, states: list[str], properties: tuple[str, ...]) -> tuple[str, ...]:
         """"Does he take a -6 MOD on that Discover Roll?": numbers of the question's own sentence

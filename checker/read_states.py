@@ -436,7 +436,26 @@ class _StatesAndConditions:
             i -= 1
         if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used and not self._tagged(i):
             return True
+        if self._without_before(m) is not None:
+            return True
         return m.kind == "subject" and self._clause_negation(m) is not None
+
+    def _without_before(self, m: Mention, unused: bool = True) -> int | None:
+        """Where "without"/"sin" stands before `m` with only the verbs and small words it reaches
+        through between (`[words] negation_reach`: "without bothering to Discover it", "without
+        declaring Discover first", "sin tener que Descubrirlo"), at most four; else None. `unused`:
+        only a negation no rule has used yet."""
+        reach = self._words("negation_reach")
+        sent = self.toks[m.start].sent
+        i = m.start - 1
+        while i >= 0 and m.start - i <= 4 and self.toks[i].sent == sent and not self.toks[i].brk \
+                and self.toks[i].low in reach:
+            i -= 1
+        if i < m.start - 1 and i >= 0 and self.toks[i].sent == sent and self.rec.roles.get(i) == "negation" \
+                and self.toks[i].low in self._words("instrument_negation") and not (unused and i in self.used) \
+                and not self._tagged(i):
+            return i
+        return None
 
     def _clause_negation(self, m: Mention) -> int | None:
         """The negation opening `m`'s clause, with no other Skill or event between them (a general
