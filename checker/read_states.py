@@ -28,6 +28,25 @@ class _StatesAndConditions:
         weak = [m for m in weak if m not in attached]
         for m in attached:
             self._use(m)
+        # "in Hidden Deployment State, not in a Camo marker", "que no está como marcador": a state
+        # said not to be the trooper's, beside another that is, is not asked about
+        denied = {m.start: neg for m in strong + hints + weak for neg in [self._denied_state(m)] if neg is not None}
+        kept = [m for m in strong + hints + weak if m.start not in denied]
+        if denied and any(m.kind == "state" for m in kept):
+            for m in strong + hints + weak:
+                if m.start in denied:
+                    self._use(m)
+                    self.used.add(denied[m.start])
+            strong, hints, weak = ([m for m in group if m.start not in denied] for group in (strong, hints, weak))
+            hd = [m for m in hd if m.start not in denied]
+        if strong:
+            # a bare Marker word the same way ("…, que no está como marcador")
+            covered = {i for m in ms if m.kind in ("state", "hint", "weak_state", "other_state") for i in range(m.start, m.end)}
+            for t in self.toks:
+                if t.low in self._words("marker_word") and t.i not in covered:
+                    neg = self._denied_state(Mention("weak_state", "", t.i, t.i + 1, t.text))
+                    if neg is not None:
+                        self.used.update((neg, t.i))
         self._hd_mentions = hd
         if hd:
             # "a camouflaged HD trooper", "an HD trooper with camo": the Camouflage is the Hidden
@@ -96,6 +115,23 @@ class _StatesAndConditions:
             # rules here do not cover it (unless a property the rows answer takes it in: `_composite`)
             self.other_named = others
         return ids, [], named
+
+    def _denied_state(self, m: Mention) -> int | None:
+        """Where a negation stands before the state (or Marker) named by `m`, with only "in", "as",
+        a copula, articles or small words between ("not in a Camo marker", "never a marker", "no
+        está como marcador"), in the same clause; not the question's own negation ("Isn't it
+        a marker?") nor a tag; else None."""
+        reach = self._words("copula") | self._words("as_what") | self._list("article")
+        i = self._np_start(m) - 1
+        while i >= 0 and m.start - i <= 5 and self.toks[i].sent == self.toks[m.start].sent and not self.toks[i].brk \
+                and (self.toks[i].low in reach or self.toks[i].low in self._words("state_linking")) \
+                and self.rec.roles.get(i) != "negation":
+            i -= 1
+        if i < 0 or self.toks[i].sent != self.toks[m.start].sent or self.rec.roles.get(i) != "negation" \
+                or self._question_negation(i) or self._tagged(i) or self.toks[i].low in self._words("instrument_negation") \
+                or self.toks[i].low in self._words("negating_verb") or self._enemys(m):
+            return None  # ("…pero no de un Marcador enemigo": an enemy's marker, whose LoF it is in)
+        return i
 
     def _had(self, m: Mention) -> bool:
         """Whether `m` is said to be had by the trooper, in its sentence: a word of `owning` one
