@@ -237,14 +237,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if getattr(self, "aimed_at_state", False) and "template" not in context and any(
                 a.subject == "template_weapon" and a.by == "enemy" for a in actions):
             context["template"] = "marker"  # "can he shoot my camo marker with a flamethrower?"
-        if "discovered" not in context:
+        if "discovered" not in context and self._undiscovered_by_without(actions):
             # "shoot it without bothering to Discover it", "sin tener que Descubrirlo": the
             # Discover is said not to happen (its action is dropped), so the trooper is undiscovered
-            without = next((i for m in self.mentions if m.kind == "subject" and m.value in ("discover", "discover_roll_passed")
-                            for i in [self._without_before(m, unused=False)] if i is not None), None)
-            if without is not None:
-                context["discovered"] = "no"
-                self.used.add(without)
+            context["discovered"] = "no"
         if prop == "required" and "discovered" not in context and (
                 self._asks_discover_first() or any(a.by == "enemy" and a.kind == "skill" for a in actions)):
             # "must it be Discovered before being shot?": shot without a Discover (not "Do I have
@@ -281,6 +277,26 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                           self.ignored, numbers, tuple(dict.fromkeys(self.excluded)))
         reading.question_axes = frozenset(self.question_axes)
         return reading
+
+    def _undiscovered_by_without(self, actions: list[Action]) -> bool:
+        """Whether a Discover of the trooper in the state is said not to happen by "without"/"sin"
+        (`_without_before`, through `_negated`): dropped from the actions, beside a Skill an enemy
+        declares (not "my camo marker shoots an enemy without Discovering it"), and not followed
+        by another verb
+        the "without" is about ("without the Discover roll revealing my marker")."""
+        negated = self.__dict__.get("without_negated", {})
+        for m in self.mentions:
+            if m.kind != "subject" or m.value not in ("discover", "discover_roll_passed") or m.start not in negated:
+                continue
+            if any(a.start == m.start for a in actions) or not any(a.by == "enemy" and a.kind == "skill" for a in actions):
+                continue  # (an enemy's Skill against the trooper, undiscovered: not its own attack)
+            nxt = m.end
+            while nxt < len(self.toks) and self.rec.roles.get(nxt) in ("stop", "pronoun"):
+                nxt += 1
+            if any(n.kind in ("ask", "subject") and n.start <= nxt < n.end for n in self.mentions):
+                continue
+            return True
+        return False
 
     def _own_page_axes(self, states: list[str], context: dict, actions: list[Action]) -> None:
         """A condition whose rules each state's own page gives (`OWN_PAGE_AXES`), stated of a

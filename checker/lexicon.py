@@ -70,6 +70,7 @@ WORD_LISTS = {
     "contact_purpose": "what moving into contact is for (to engage it, para trabarlo): the contact is what is asked",
     "same_order": "words after later_time that keep a Skill in the Order told (later in the same Order)",
     "instrument_negation": "negations that say how (without, sin): never the negation of a negative question",
+    "no_longer": "words that make a denied state a change (not in HD *anymore*, *ya* no es un marcador): the trooper was revealed, not never in it",
     "state_linking": "words between a negation and the state it says the trooper is not in, beside copulas, 'as' and articles (not *in* a Camo marker, no *estaba* como marcador)",
     "negation_reach": "words an instrument negation reaches through to what it negates (without *having to* Discover it, sin *tener que* Descubrirlo)",
     "agreeing": "words that make a claim agree with the one before (too, también): no dispute to turn round",

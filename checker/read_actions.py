@@ -1092,12 +1092,14 @@ class _Actions:
         if delays and len(delays) == len(actions) and self._asks_of_the_told() \
                 and not any(a.start >= 0 and self.toks[a.start].sent == self.last for a in actions):
             return  # "opponent delays his ARO vs my camo marker. Is he allowed to do that?"
-        # "…I delayed my ARO. Can I still declare Discover now?": the Skill the asking verb names
-        # is the delayed ARO asked about, whoever the reader took for its doer, not the marker's
+        # "…I delayed my ARO. Can I still declare Discover now?": the Skill the asker asks to
+        # declare, when the asker is the one who delayed, is the delayed ARO asked about, whoever
+        # the reader took for its doer, not the marker's
+        mine = told and self._asker_delayed()
         marker = [a for a in actions if a.by == "self" and a.kind == "skill" and a.subject != "delay_aro"
-                  and not (told and self._asked_as_may(a, may))]
-        kept = self._scene_says_kept()
+                  and not (mine and self._asked_as_may(a, may))]
         if "second_skill" not in context:
+            kept = self._scene_says_kept()
             outcomes = []
             for a in marker:
                 d = resolve(self.table, states[0], a.subject, ("declares",), {})
@@ -1112,26 +1114,42 @@ class _Actions:
                 context["second_skill"] = "keeps"
         actions[:] = [Action("delayed_aro_declare", "enemy", "skill", 0, "delayed ARO")]
 
+    def _asker_delayed(self) -> bool:
+        """Whether the delay told is the asker's own ("I had delayed my ARO", "Retrasé mi ORA"):
+        the asker's word in the delay's words or right before them (not "the enemy delayed his
+        ARO against my marker")."""
+        return any(m.kind == "cue" and m.value == "delayed=yes" and any(
+            self.rec.roles.get(k) == "speaker" and self.toks[k].sent == self.toks[m.start].sent
+            for k in range(max(0, m.start - 1), m.end)) for m in self.rec.overlay)
+
     def _asked_as_may(self, a: Action, may: list[Mention]) -> bool:
-        """Whether the action is the object of a "may" asking word of its sentence, a few words
-        after it ("Can I still declare Discover now?", "¿Puedo declarar Descubrir?")."""
-        return a.start >= 0 and any(self.toks[m.start].sent == self.toks[a.start].sent and 0 <= a.start - m.end <= 3
-                                    for m in may)
+        """Whether the asker asks whether they may declare the action: a "may" asking word of its
+        sentence a few words before it, with the asker's word in it or between ("Can I still
+        declare Discover now?", "¿Puedo declarar Descubrir?"; not "Can my marker Dodge now?", whose
+        trooper is named between)."""
+        if a.start < 0:
+            return False
+        return any(self.toks[m.start].sent == self.toks[a.start].sent and 0 <= a.start - m.end <= 3
+                   and any(self.rec.roles.get(k) == "speaker" for k in range(m.start, a.start))
+                   and not any(n.kind in ("state", "hint", "weak_state", "trooper", "unit") and m.start <= n.start < a.start
+                               for n in self.mentions)
+                   for m in may)
 
     def _scene_says_kept(self) -> bool:
         """Whether the scene (not the question's own sentence) says the trooper kept its state
-        ("it moves and stays camouflaged", "sigue siendo marcador"), or says it was not revealed
-        ("it did Move + Move and never revealed": the negation, so read, is used)."""
+        ("it moves and stays camouflaged", "sigue siendo marcador"), or says it was not revealed,
+        with no agent or Skill after ("it did Move + Move and never revealed": the negation, so
+        read, is used; not "never revealed by the Move", which speaks of one Skill)."""
         for m in self.mentions + self.rec.overlay:
             if m.kind != "ask" or self.toks[m.start].sent == self.last:
                 continue
             asked = m.value.split(":")[:2]
             if asked in (["state_ends", "-"], ["revealed", "-"]):
                 return True
-            if asked == ["revealed", "+"]:
-                neg = next((i for i in range(m.start - 1, max(-1, m.start - 3), -1)
-                            if self.rec.roles.get(i) == "negation" and self.toks[i].sent == self.toks[m.start].sent), None)
-                if neg is not None and all(self.rec.roles.get(k) in ("stop", "passive") for k in range(neg + 1, m.start)):
+            if asked == ["revealed", "+"] and not (m.end < len(self.toks) and self.toks[m.end].sent == self.toks[m.start].sent
+                                                    and self.toks[m.end].low in self._words("agent_by") | self._words("instrument")):
+                neg = self._back_to_negation(m.start, lambda k: self.rec.roles.get(k) in ("stop", "passive"), 2)
+                if neg is not None:
                     self.used.add(neg)
                     return True
         return False

@@ -29,18 +29,23 @@ class _StatesAndConditions:
         for m in attached:
             self._use(m)
         # "in Hidden Deployment State, not in a Camo marker", "que no está como marcador": a state
-        # said not to be the trooper's, beside another that is, is not asked about
-        denied = {m.start: neg for m in strong + hints + weak for neg in [self._denied_state(m)] if neg is not None}
-        kept = [m for m in strong + hints + weak if m.start not in denied]
-        if denied and any(m.kind == "state" for m in kept):
-            for m in strong + hints + weak:
-                if m.start in denied:
-                    self._use(m)
-                    self.used.add(denied[m.start])
-            strong, hints, weak = ([m for m in group if m.start not in denied] for group in (strong, hints, weak))
-            hd = [m for m in hd if m.start not in denied]
-        if strong:
-            # a bare Marker word the same way ("…, que no está como marcador")
+        # said not to be the trooper's, beside another that is, is not asked about (not one named
+        # again as what the question is about: "not yet in a Camo marker. Can it go into Camouflage?")
+        named = strong + hints + weak
+        denied = {m.start: neg for m in named for neg in [self._denied_state(m)] if neg is not None}
+        denied = {start: neg for start, neg in denied.items()
+                  if any(k.kind == "state" and k.start not in denied and k.value != v.value for k in named
+                         for v in named if v.start == start)
+                  and not any(k.start not in denied and k.value == v.value for k in named for v in named if v.start == start)}
+        for m in named:
+            if m.start in denied:
+                self._use(m)
+                self.used.add(denied[m.start])
+        strong, hints, weak = ([m for m in group if m.start not in denied] for group in (strong, hints, weak))
+        hd = [m for m in hd if m.start not in denied]
+        if any(not self.table.states[m.value].hints for m in strong):
+            # a bare Marker word the same way ("…, que no está como marcador"), beside a state that
+            # is no Marker state (not "my camouflaged sniper is not a marker anymore")
             covered = {i for m in ms if m.kind in ("state", "hint", "weak_state", "other_state") for i in range(m.start, m.end)}
             for t in self.toks:
                 if t.low in self._words("marker_word") and t.i not in covered:
@@ -117,20 +122,39 @@ class _StatesAndConditions:
         return ids, [], named
 
     def _denied_state(self, m: Mention) -> int | None:
-        """Where a negation stands before the state (or Marker) named by `m`, with only "in", "as",
-        a copula, articles or small words between ("not in a Camo marker", "never a marker", "no
-        está como marcador"), in the same clause; not the question's own negation ("Isn't it
-        a marker?") nor a tag; else None."""
-        reach = self._words("copula") | self._words("as_what") | self._list("article")
-        i = self._np_start(m) - 1
-        while i >= 0 and m.start - i <= 5 and self.toks[i].sent == self.toks[m.start].sent and not self.toks[i].brk \
-                and (self.toks[i].low in reach or self.toks[i].low in self._words("state_linking")) \
-                and self.rec.roles.get(i) != "negation":
+        """Where a negation stands before the state (or Marker) named by `m`, with only a copula,
+        "as", articles and `[words] state_linking` between ("not in a Camo marker", "never a
+        marker", "no estaba como marcador"), in the same clause; else None. Not a negation after a
+        modal ("cannot be in Camouflage": what may be, not what is), one said of a change ("not in
+        HD anymore", "ya no es un marcador": the trooper was revealed), a question's own ("Is it
+        not a marker?", "Isn't it…"), "without", "ignores", nor an enemy's marker ("…pero no de un
+        Marcador enemigo": whose LoF the trooper is in)."""
+        reach = self._words("copula") | self._words("as_what") | self._list("article") | self._words("state_linking")
+        i = self._back_to_negation(self._np_start(m), lambda k: self.toks[k].low in reach, 5)
+        if i is None or self._enemys(m) or self._question_negation(i) \
+                or self.toks[i].low in self._words("instrument_negation") | self._words("negating_verb") \
+                or (i > 0 and self.toks[i - 1].low in self._words("modal")) \
+                or self._question_opening(i).low in self._words("copula"):
+            return None
+        sent = self.toks[i].sent
+        clause_end = next((k for k in range(m.end, len(self.toks)) if self.toks[k].sent != sent or self.toks[k - 1].brk),
+                          len(self.toks))
+        if any(self.toks[k].low in self._words("no_longer") for k in [*range(max(0, i - 2), i), *range(m.end, clause_end)]
+               if self.toks[k].sent == sent):
+            return None
+        return i
+
+    def _back_to_negation(self, pos: int, passable, limit: int) -> int | None:
+        """The negation a backward walk from word `pos` reaches over words `passable` says may
+        stand between (at most `limit` words back, in its clause), if the word it stops at is
+        one no rule has used; else None."""
+        sent = self.toks[pos].sent if pos < len(self.toks) else None
+        i = pos - 1
+        while i >= 0 and pos - i <= limit and self.toks[i].sent == sent and not self.toks[i].brk \
+                and self.rec.roles.get(i) != "negation" and passable(i):
             i -= 1
-        if i < 0 or self.toks[i].sent != self.toks[m.start].sent or self.rec.roles.get(i) != "negation" \
-                or self._question_negation(i) or self._tagged(i) or self.toks[i].low in self._words("instrument_negation") \
-                or self.toks[i].low in self._words("negating_verb") or self._enemys(m):
-            return None  # ("…pero no de un Marcador enemigo": an enemy's marker, whose LoF it is in)
+        if i < 0 or self.toks[i].sent != sent or self.rec.roles.get(i) != "negation" or i in self.used:
+            return None
         return i
 
     def _had(self, m: Mention) -> bool:
@@ -472,26 +496,23 @@ class _StatesAndConditions:
             i -= 1
         if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used and not self._tagged(i):
             return True
-        if self._without_before(m) is not None:
+        without = self._without_before(m)
+        if without is not None:
+            # kept: a Discover so negated leaves the trooper undiscovered (`_read`), once the
+            # negation is used by what drops the Discover
+            self.__dict__.setdefault("without_negated", {})[m.start] = without
             return True
         return m.kind == "subject" and self._clause_negation(m) is not None
 
-    def _without_before(self, m: Mention, unused: bool = True) -> int | None:
+    def _without_before(self, m: Mention) -> int | None:
         """Where "without"/"sin" stands before `m` with only the verbs and small words it reaches
         through between (`[words] negation_reach`: "without bothering to Discover it", "without
-        declaring Discover first", "sin tener que Descubrirlo"), at most four; else None. `unused`:
-        only a negation no rule has used yet."""
+        declaring Discover first", "sin tener que Descubrirlo"), at most four; else None."""
         reach = self._words("negation_reach")
-        sent = self.toks[m.start].sent
-        i = m.start - 1
-        while i >= 0 and m.start - i <= 4 and self.toks[i].sent == sent and not self.toks[i].brk \
-                and self.toks[i].low in reach:
-            i -= 1
-        if i < m.start - 1 and i >= 0 and self.toks[i].sent == sent and self.rec.roles.get(i) == "negation" \
-                and self.toks[i].low in self._words("instrument_negation") and not (unused and i in self.used) \
-                and not self._tagged(i):
-            return i
-        return None
+        i = self._back_to_negation(m.start, lambda k: self.toks[k].low in reach, 4)
+        if i is None or i == m.start - 1 or self.toks[i].low not in self._words("instrument_negation"):
+            return None
+        return i
 
     def _clause_negation(self, m: Mention) -> int | None:
         """The negation opening `m`'s clause, with no other Skill or event between them (a general

@@ -1237,3 +1237,55 @@ def test_contractions_written_without_apostrophe_are_negations():
     assert [t.low for t in tokenize("a template cant catch him")] == ["a", "template", "can", "not", "catch", "him"]
     assert [t.low for t in tokenize("he isnt revealed")] == ["he", "is", "not", "revealed"]
     assert [t.low for t in tokenize("I cannot see it")] == ["i", "can", "not", "see", "it"]
+
+
+def test_a_state_said_not_to_be_the_troopers(table):
+    """"in Hidden Deployment State, not in a Camo marker": the Camo marker is set aside and the
+    negation read, so the question is of Hidden Deployment alone. Not a negation after a modal
+    ("cannot be in Camouflage" asks what may be), one said of a change ("not in Hidden Deployment
+    anymore": it was revealed), nor a state named again as the one asked about: those negations
+    stay unread (unplaced) or turn the asking round, never swallowed."""
+    r = read_question(table, "If the trooper starts the Order in Hidden Deployment State, not in a Camo marker, "
+                             "can it still use Surprise Attack?")
+    assert r.states == ("hidden_deployment",) and not r.unplaced
+    r = read_question(table, "Mi tropa en Despliegue Oculto, que no estaba como marcador, declara Ataque CC. "
+                             "¿Puede usar Ataque Sorpresa?")
+    assert r.states == ("hidden_deployment",) and not r.unplaced
+    r = read_question(table, "I thought a trooper cannot be in Camouflage while in Hidden Deployment. Is that right?")
+    assert (r.proposition, r.polarity) == ("may", "-")
+    for q in ("My HD trooper shot. It is not in Hidden Deployment anymore. Can it go back into Camouflage?",
+              "My camouflaged sniper is not a marker anymore after shooting. Can the enemy shoot it?",
+              "My trooper in Hidden Deployment is not yet in a Camo marker. Can it go into Camouflage state?"):
+        assert "not" in read_question(table, q).unplaced, q
+
+
+def test_without_reaches_the_discover_it_negates(table):
+    """"without bothering to Discover it", "sin tener que Descubrirlo": the Discover is not
+    declared and the trooper attacked is undiscovered. Not the asker's own marker shooting an
+    enemy "without bothering to Discover it", nor a "without" that is about another verb."""
+    for q in ("Can I shoot a CAMO marker without bothering to Discover it?",
+              "¿Puedo atacar en CC a un CAMO sin tener que Descubrirlo antes?"):
+        r = read_question(table, q)
+        assert r.context.get("discovered") == "no" and not any(a.subject == "discover" for a in r.actions), q
+    for q in ("My camo marker wants to shoot an enemy trooper without bothering to Discover it. Is that allowed?",
+              "Can I declare Discover without the Discover roll revealing my own marker?"):
+        assert "discovered" not in read_question(table, q).context, q
+
+
+def test_a_delayed_aro_read_from_the_scene(table):
+    """The delayed ARO's fate follows the marker's second Short Skill: "…Move + Move and never
+    revealed" says it kept the marker (second_skill keeps), and "Can I still declare Discover
+    now?" after the asker's own delay asks about that ARO, not a Discover of the marker's. The
+    marker's own Skill, asked by its owner, still counts ("Can I Move again with my second Short
+    Skill?" after the enemy's delay), and "never revealed by the Move" speaks of one Skill only."""
+    r = read_question(table, "Camo guy declared Move + Move and never revealed. I had delayed my ARO waiting for his "
+                             "second skill. Can I still declare Discover now?")
+    assert r.context.get("second_skill") == "keeps" and not r.unplaced
+    r = read_question(table, "The enemy delayed his ARO against my camo marker. Can I Move again with my second Short Skill?")
+    assert r.context.get("second_skill") == "keeps"
+    r = read_question(table, "The enemy delayed his ARO against my camo marker. May I declare a BS Attack as my second "
+                             "Short Skill, and can he still shoot me?")
+    assert r.context.get("second_skill") == "reveals"
+    r = read_question(table, "The enemy camo marker moved, was never revealed by the Move, then went prone. I delayed "
+                             "my ARO. Can I declare a BS Attack now?")
+    assert "second_skill" not in r.context
