@@ -384,8 +384,9 @@ class _AskedAndComposites:
         return next((t.i for t in words[k:-1] if t.brk), None)
 
     def _asks_discover_first(self) -> bool:
-        """The question's "must" is about Discovering the marker first ("need to be discovered")."""
-        return any(m.kind == "ask" and m.value.startswith("required") and "discov" in m.text.lower()
+        """The question's "must" is about Discovering the marker first ("need to be discovered",
+        "hay que descubrirlo")."""
+        return any(m.kind == "ask" and m.value.startswith("required") and ("discov" in m.text.lower() or "descubr" in m.text.lower())
                    for m in self.mentions + self.rec.overlay)
 
     def _opens_sentence(self, m: Mention) -> bool:

@@ -1289,3 +1289,25 @@ def test_a_delayed_aro_read_from_the_scene(table):
     r = read_question(table, "The enemy camo marker moved, was never revealed by the Move, then went prone. I delayed "
                              "my ARO. Can I declare a BS Attack now?")
     assert "second_skill" not in r.context
+
+
+def test_asking_words_that_only_ask_in_their_own_phrase(table):
+    """Players' asking words read only where they ask what the phrase says: "still be" is no
+    "is it kept?" ("will it still be revealed…" asks whether it is revealed; "still be able to"
+    asks may), Spanish "se queda" only with what it stays ("se queda camuflado"; "se queda
+    revelada" is revealed), "me quedo sin" only of the ARO, and "necesito"/"hace falta" only of
+    Discovering first ("¿Qué tirada necesito…?" asks no yes/no)."""
+    cases = {
+        "If my camouflaged trooper shoots, will it still be revealed even if it misses?": ("revealed", "+"),
+        "¿Se queda revelada mi tropa si dispara desde Camuflaje?": ("revealed", "+"),
+        "Mi CAMO declara Alertar. ¿Se queda camuflado?": ("revealed", "-"),
+        "¿Necesito Descubrir a un CAMO antes de atacarlo en CC?": ("required", "+"),
+    }
+    for q, asked in cases.items():
+        r = read_question(table, q)
+        assert (r.proposition, r.polarity) == asked, (q, r.proposition, r.polarity)
+    for q in ("Will he still be able to shoot in ARO if he is in Camouflaged state?",
+              "¿Me quedo sin Despliegue Oculto si disparo en ORA?",
+              "¿Qué tirada necesito para descubrir un marcador de Camuflaje?"):
+        r = read_question(table, q)
+        assert (r.proposition, r.polarity) not in (("state_ends", "-"), ("may", "-"), ("required", "+")), (q, r.proposition)
