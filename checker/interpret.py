@@ -218,6 +218,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene,
             # and so is a clause that says when ("can I shoot it when it walks across my LoF?")
             asked = [a for a in actions if self._in_question(a) and not self._in_condition_clause(a)]
+            if asked and self._told_then_confirmed():
+                # "…walked up in front of my HMG so I shot it in ARO. Was that right?": the last
+                # thing told is what is put to confirmation
+                asked = [max(asked, key=lambda a: a.start)]
             if any(a.subject == "discovered" and a.by == "self" and not self._in_question(a) for a in actions):
                 # "My camo marker gets Discovered. Can the enemy shoot it now?": it was Discovered
                 context.setdefault("discovered", "yes")

@@ -29,6 +29,10 @@ class _AskedAndComposites:
         # "Despliegue Oculto: cuando se revela mi tropa, ¿elijo yo…?": a question word opening
         # the scene ("cuando", "when") is a conjunction there, not what is asked
         chosen = in_q or [m for m in asks if m.value.split(":")[0] not in ("fact", "what_happens")]
+        if not chosen and self._told_then_confirmed():
+            # "Enemy camo marker walked up in front of my HMG so I shot it in ARO. Was that
+            # right?": what was done is put to confirmation, so whether it was allowed is asked
+            return "may", "+", "model", None
         if not chosen:
             return "plain", "+", "model", None
         # a statement put to a confirmation ("…, so during the Move it stays a marker. Is that
@@ -382,6 +386,18 @@ class _AskedAndComposites:
         if k >= len(words) or self.rec.roles.get(words[k].i) != "condition":
             return None
         return next((t.i for t in words[k:-1] if t.brk), None)
+
+    def _told_then_confirmed(self) -> bool:
+        """Whether the question only confirms (`statement_confirmed`: "Was that right?", "¿Estuvo
+        bien?") a sentence that tells a Skill declared, with no asking word and no one's claim
+        in it (a claim is a dispute's, read as such)."""
+        if not getattr(self, "statement_confirmed", False) or getattr(self, "who_is_right", False):
+            return False
+        sent = [t for t in self.toks if t.sent == self.last]
+        if any(t.low in self._words("reporting") for t in sent):
+            return False
+        return any(m.kind == "subject" and self.toks[m.start].sent == self.last
+                   and self.vocab.subjects[m.value].kind == "skill" for m in self.mentions)
 
     def _asks_discover_first(self) -> bool:
         """The question's "must" is about Discovering the marker first ("need to be discovered",

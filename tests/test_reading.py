@@ -1311,3 +1311,15 @@ def test_asking_words_that_only_ask_in_their_own_phrase(table):
               "¿Qué tirada necesito para descubrir un marcador de Camuflaje?"):
         r = read_question(table, q)
         assert (r.proposition, r.polarity) not in (("state_ends", "-"), ("may", "-"), ("required", "+")), (q, r.proposition)
+
+
+def test_a_told_skill_put_to_confirmation(table):
+    """"…so I shot it in ARO. Was that right?": what was done, put to confirmation with no asking
+    word, asks whether it was allowed, of the last thing told (the enemy's BS Attack, not the
+    marker's walk): Camuflado forbids Attacks against a CAMO marker not Discovered first. A
+    claim put to confirmation stays a claim ("He says I can shoot his marker. Is he right?")."""
+    r = read_question(table, "Enemy camo marker walked up in front of my HMG so I shot it in ARO. Was that right?")
+    assert (r.proposition, r.polarity) == ("may", "+")
+    assert [(a.subject, a.by) for a in r.actions] == [("bs_attack", "enemy")]
+    r = read_question(table, "He says I can shoot his marker. Is he right?")
+    assert [(a.subject, a.by) for a in r.actions] == [("bs_attack", "enemy")]
