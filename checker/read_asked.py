@@ -396,8 +396,15 @@ class _AskedAndComposites:
         sent = [t for t in self.toks if t.sent == self.last]
         if any(t.low in self._words("reporting") for t in sent):
             return False
-        return any(m.kind == "subject" and self.toks[m.start].sent == self.last
-                   and self.vocab.subjects[m.value].kind == "skill" for m in self.mentions)
+        skills = [m for m in self.mentions if m.kind == "subject" and self.toks[m.start].sent == self.last
+                  and self.vocab.subjects[m.value].kind == "skill"]
+        if not skills:
+            return False
+        # the last Skill told ends the story: nothing joined on after it ("…shot my HoloMask and
+        # we used the imitated model's ARM. Was that right?" confirms the ARM, not the shot)
+        last = max(skills, key=lambda m: m.end)
+        return not any(t.i >= last.end and (t.low in self._words("coordinator") or t.i > last.end and self.toks[t.i - 1].brk)
+                       for t in sent)
 
     def _asks_discover_first(self) -> bool:
         """The question's "must" is about Discovering the marker first ("need to be discovered",

@@ -1323,3 +1323,9 @@ def test_a_told_skill_put_to_confirmation(table):
     assert [(a.subject, a.by) for a in r.actions] == [("bs_attack", "enemy")]
     r = read_question(table, "He says I can shoot his marker. Is he right?")
     assert [(a.subject, a.by) for a in r.actions] == [("bs_attack", "enemy")]
+    r = read_question(table, "Mi rival le disparó a mi CAMO sin Descubrirlo. ¿Estuvo bien?")
+    assert (r.proposition, r.polarity) == ("may", "+") and r.context.get("discovered") == "no"
+    # the story goes on after the shot: what is confirmed is the ARM used, not the shot
+    r = read_question(table, "El rival disparó a mi HoloMask que imitaba a un Ghulam y en la tirada de salvación usamos "
+                             "el BLI del Ghulam. ¿Era correcto?")
+    assert r.proposition != "may"
