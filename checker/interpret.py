@@ -286,8 +286,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         """Whether a Discover of the trooper in the state is said not to happen by "without"/"sin"
         (`_without_before`, through `_negated`): dropped from the actions, beside a Skill an enemy
         declares (not "my camo marker shoots an enemy without Discovering it"), and not followed
-        by another verb
-        the "without" is about ("without the Discover roll revealing my marker")."""
+        by another verb the "without" is about ("without the Discover roll revealing my marker")."""
         negated = self.__dict__.get("without_negated", {})
         for m in self.mentions:
             if m.kind != "subject" or m.value not in ("discover", "discover_roll_passed") or m.start not in negated:

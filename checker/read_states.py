@@ -32,11 +32,11 @@ class _StatesAndConditions:
         # said not to be the trooper's, beside another that is, is not asked about (not one named
         # again as what the question is about: "not yet in a Camo marker. Can it go into Camouflage?")
         named = strong + hints + weak
-        denied = {m.start: neg for m in named for neg in [self._denied_state(m)] if neg is not None}
-        denied = {start: neg for start, neg in denied.items()
-                  if any(k.kind == "state" and k.start not in denied and k.value != v.value for k in named
-                         for v in named if v.start == start)
-                  and not any(k.start not in denied and k.value == v.value for k in named for v in named if v.start == start)}
+        negs = {m.start: neg for m in named if (neg := self._denied_state(m)) is not None}
+        kept = [k for k in named if k.start not in negs]
+        denied = {m.start: negs[m.start] for m in named if m.start in negs
+                  and any(k.kind == "state" and k.value != m.value for k in kept)
+                  and not any(k.value == m.value for k in kept)}
         for m in named:
             if m.start in denied:
                 self._use(m)
