@@ -139,6 +139,12 @@ POLARITY = [
     # a negative question asks the same as the plain one ("Doesn't it lose…?" = "Does it lose…?")
     case("Doesn't a Camouflaged trooper lose its state if it declares Dodge?", states=("camouflaged",), asked=ENDS,
          actions=[("dodge", "self")]),
+    # …also when the negation is inside the asking phrase ("no es obligatorio", "not obligatory"):
+    # "¿No es obligatorio…?" asks whether it is obligatory; the statement to confirm does not
+    case("¿No es obligatorio anunciar que retrasas la ORA?", asked=("required", "+"), lang="es"),
+    case("Is it not obligatory to announce my delayed ARO?", asked=("required", "+")),
+    case("Announcing the delayed ARO is not required, right?", asked=("required", "-")),
+    case("Anunciar el retraso de la ORA no es obligatorio, ¿verdad?", asked=("required", "-"), lang="es"),
 ]
 
 # --- Who acts ---------------------------------------------------------------------------------
