@@ -26,7 +26,7 @@ from rulecheck.checker.recognize import Recognized, recognize
 from rulecheck.checker.scenario import check_edition
 from rulecheck.checker.states import DEFAULT_EDITION, EDITIONS
 from rulecheck.checker.vocabulary import Mention
-from rulecheck.checker.words import asking_sentences
+from rulecheck.checker.words import asking_sentences, written
 from rulecheck.checker.read_accounting import _Accounting
 from rulecheck.checker.read_actions import _Actions
 from rulecheck.checker.read_asked import _AskedAndComposites
@@ -338,7 +338,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             named = [m for m in self.mentions if m.kind == "subject" and m.start > start
                      and self.toks[m.start].sent == self.last]
             if named:
-                words = " ".join(t.text for t in self.toks[start:named[0].end])
+                words = written(self.toks[start:named[0].end])
                 self.issues.append(self.vocab_text("exception_issue").format(words=words))
                 return
 
@@ -532,7 +532,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         """Set the words of `spans` aside: used, listed as ignored, and no longer read."""
         self.used.update(claimed)
         self.aside.update(claimed)
-        self.ignored.extend(" ".join(self.toks[i].text for i in span) for span in spans)
+        self.ignored.extend(written([self.toks[i] for i in span]) for span in spans)
 
         def outside(a: int, b: int) -> bool:
             return not any(i in claimed for i in range(a, b))
@@ -658,7 +658,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 ask = self.vocab.also_as(m, "ask", self.toks, self.rec.lang)
                 if ask is None and m.end - m.start > 1 and self.rec.roles.get(m.start) == "negation":
                     # "¿No se revela?": the scene's "no se revela", asked as a negative question
-                    rest = m._replace(start=m.start + 1, text=" ".join(t.text for t in self.toks[m.start + 1:m.end]))
+                    rest = m._replace(start=m.start + 1, text=written(self.toks[m.start + 1:m.end]))
                     ask = self.vocab.also_as(rest, "ask", self.toks, self.rec.lang)
                 if ask is not None:
                     out[k] = ask

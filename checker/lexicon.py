@@ -393,6 +393,19 @@ def _signed_number(raw: dict, groups: tuple, where: str) -> int:
     return n
 
 
+def _differing_values(raw: dict, groups: tuple, where: str) -> tuple[int, ...]:
+    """A composite's `differing_values`: [value group, filled group], two different indexes of
+    its `all` groups, validated; () when not given."""
+    value = raw.get("differing_values", [])
+    if value == []:
+        return ()
+    if (not isinstance(value, list) or len(value) != 2 or len(set(value)) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < len(groups) for n in value)):
+        raise LogicTableError(f"{where}: differing_values must be [value group, filled group], two different indexes "
+                              f"of its `all` groups (0 to {len(groups) - 1})")
+    return tuple(value)
+
+
 def _asked_group(raw: dict, groups: tuple, where: str) -> int:
     """A composite's `asked_group`: the index of one of its `all` groups, validated."""
     value = raw.get("asked_group", -1)
@@ -409,7 +422,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
             raise LogicTableError(f"{where}: id must be lower_snake_case")
         unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
                               "category", "general", "others_state", "against", "made_with", "not_in_asking",
-                              "signed_number", "asked_group"}
+                              "signed_number", "asked_group", "differing_values"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -430,7 +443,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
                                 bool(raw.get("general", False)), bool(raw.get("others_state", False)),
                                 bool(raw.get("against", False)), tuple(raw.get("made_with", [])),
                                 bool(raw.get("not_in_asking", False)), _signed_number(raw, groups, where),
-                                _asked_group(raw, groups, where))
+                                _asked_group(raw, groups, where), _differing_values(raw, groups, where))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):

@@ -4,6 +4,7 @@ words are set aside, with the reason."""
 from __future__ import annotations
 
 from rulecheck.checker.vocabulary import Mention
+from rulecheck.checker.words import written
 
 
 class _Accounting:
@@ -37,15 +38,15 @@ class _Accounting:
             if role == "number" and (t.sent != self.last or not t.low.isdigit() or self._measure_or_count(t.i)):
                 # "he's up 4-1 on points", "a marker 8 inches away", "a 20cm": a number of the
                 # scene, or a distance
-                self.ignored.append(t.text)
+                self.ignored.append(self._written(t.i))
                 continue
             significant = t.low in self.vocab.word_lists.get("significant", ())
             if role == "" and t.i not in mentioned and (self.vocab.ordinary(t, self.rec.lang) or (
                     t.sent != self.last and not t.cap and (significant or self.vocab.common(t, self.rec.lang)))):
-                self.ignored.append(t.text)
+                self.ignored.append(self._written(t.i))
                 continue
             if role == "" and t.i not in mentioned and (self._owned_name(t.i) or self._persons_name(t.i) or self._place_name(t.i)):
-                self.ignored.append(t.text)
+                self.ignored.append(self._written(t.i))
                 continue
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
                 continue  # "Doesn't it lose…?", "…, or not?": asked as the plain question
@@ -68,10 +69,10 @@ class _Accounting:
                 if actor is not None:
                     continue  # "not an enemy", "no enemies nearby", "in HD, not a marker": who or what is not there
                 if self._harmless_scope(t.i):
-                    self.ignored.append(t.text)
+                    self.ignored.append(self._written(t.i))
                     continue
                 self.issues.append(self.vocab_text("negation_issue").format(word=t.text))
-                out.append(t.text)
+                out.append(self._written(t.i))
                 continue
             if role == "" and self._contact_purpose(t.i):
                 self.used.add(t.i)  # "into base contact with the marker to engage it": what it is for
@@ -83,9 +84,9 @@ class _Accounting:
             if term is not None:
                 if term.end - term.start == 1 and self.vocab.in_list("filler", t):
                     continue  # "Turn 2": a game term used as a plain word
-                out.append(term.text)
+                out.append(self._written(t.i) if term.end - term.start == 1 else term.text)
                 continue
-            out.append(t.text)
+            out.append(self._written(t.i))
         return list(dict.fromkeys(out))
 
     def _lone_tag(self, i: int) -> bool:
@@ -261,6 +262,16 @@ class _Accounting:
             seen += 1
         return seen > 0
 
+    def _written(self, i: int) -> str:
+        """Token `i` as the question wrote it: the whole word when it is one of two tokens read
+        from one word ("S2")."""
+        toks = self.toks
+        if toks[i].joined:
+            return toks[i - 1].text + toks[i].text
+        if i + 1 < len(toks) and toks[i + 1].joined:
+            return toks[i].text + toks[i + 1].text
+        return toks[i].text
+
     def _used_words(self) -> list[str]:
         out, i = [], 0
         toks = self.toks
@@ -269,7 +280,9 @@ class _Accounting:
                 j = i
                 while j + 1 < len(toks) and j + 1 in self.used:
                     j += 1
-                out.append(" ".join(t.text for t in toks[i:j + 1]))
+                # half of a word read as two ("S2") is shown whole
+                text = (toks[i - 1].text if toks[i].joined else "") + written(toks[i:j + 1])
+                out.append(text + (toks[j + 1].text if j + 1 < len(toks) and toks[j + 1].joined else ""))
                 i = j + 1
             else:
                 i += 1

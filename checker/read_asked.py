@@ -7,6 +7,7 @@ from rulecheck.checker.states import EDITIONS
 from rulecheck.checker.vocabulary import Mention
 from rulecheck.checker.read_constants import _PROPOSITION_ORDER
 from rulecheck.checker.reading import flipped
+from rulecheck.checker.words import written
 
 
 class _AskedAndComposites:
@@ -209,13 +210,13 @@ class _AskedAndComposites:
             if negated and after in self._words("until"):
                 # "Isn't it revealed until it shoots?", "¿No se revela hasta que dispara?"
                 self.used.add(ask.end)
-                return " ".join(t.text for t in self.toks[negated[0]:ask.end + 1])
+                return written(self.toks[negated[0]:ask.end + 1])
         # anywhere in the asking sentence ("Only when it shoots does it get revealed?", "…, or only when…")
         for i in (t.i for t in self.toks if t.sent == sent):
             n = self._phrase_at(i, "limiting", (3, 2))
             if n and not (i > 0 and self.rec.roles.get(i - 1) == "negation"):  # not "not only when she shoots"
                 self.used.update(range(i, i + n))
-                return " ".join(x.text for x in self.toks[i:i + n])
+                return written(self.toks[i:i + n])
         return None
 
     def _only_then(self, ask: Mention) -> str | None:
@@ -228,7 +229,7 @@ class _AskedAndComposites:
         if only and self.toks[ask.end].low in self._words("time_opening") and not (
                 only[0] > 0 and self.rec.roles.get(only[0] - 1) == "negation"):
             self.used.update((only[0], ask.end))
-            return " ".join(t.text for t in self.toks[only[0]:ask.end + 1])
+            return written(self.toks[only[0]:ask.end + 1])
         return None
 
     def _may_for_a_purpose(self, ask: Mention, chosen: list[Mention]) -> Mention | None:

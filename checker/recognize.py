@@ -60,6 +60,10 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
                      if exact or not any(a < e and s < b for s, e in states)]
             if n == vocab.subjects[sid].signed_number:
                 where += _signed_numbers(vocab, toks, mentions, sid)  # "made at -6": a MOD
+            differing = vocab.subjects[sid].differing_values
+            if differing and n == differing[1]:
+                # "an S2 bearer… an S5 model": two values that differ say "a different Silhouette"
+                where += _differing_value(toks, places_of.get((sid, differing[0]), ()))
             if not where:
                 break
             places += where
@@ -99,6 +103,16 @@ def _signed_numbers(vocab: Vocabulary, toks: list, mentions: list[Mention], sid:
     asking = {last, last - 1} if len(words) <= 2 or (len(words) <= 6 and confirming & set(words)) else {last}
     return [(t.i, t.i + 1) for t in toks if t.signed and t.sent in asking and not any(
         m.kind == "subject" and 1 <= m.start - t.i <= 2 and m.value != sid for m in mentions)]
+
+
+def _differing_value(toks: list, value_places) -> list[tuple[int, int]]:
+    """The places of two different numbers each written right after one of `value_places` ("S2
+    … S5", "Silhouette 3 … Silhouette 2"): the first and the first that differs from it; []
+    when there are not two."""
+    values = [(toks[end].low, end) for _start, end, _exact in value_places
+              if end < len(toks) and toks[end].low.isdigit() and toks[end].sent == toks[end - 1].sent]
+    other = next((i for low, i in values[1:] if low != values[0][0]), None)
+    return [] if other is None else [(values[0][1], values[0][1] + 1), (other, other + 1)]
 
 
 _LENGTH = re.compile(r"\d+(?:[.,]\d+)?(?:cm|mm|in|inch|inches)")

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from rulecheck.checker.errors import UnknownSkill, UnknownState
 from rulecheck.checker.states import StateInfo
-from rulecheck.checker.words import Token, fold, stem, tokenize
+from rulecheck.checker.words import Token, fold, stem, tokenize, written
 
 SUBJECT_KINDS = ("skill", "event", "property")
 LANGS = ("en", "es")
@@ -70,6 +70,10 @@ class Subject(NamedTuple):
     #: delay my ARO. Do I have to *announce* it?"), not only in the scene told before it ("I
     #: delay, then he *declares* BS Attack. He says I have to measure…"); -1 for none.
     asked_group: int = -1
+    #: (value group, filled group): the filled group of `all` is also found when two different
+    #: numbers each follow a word of the value group ("my S2 bearer imitates an S5 model": two
+    #: Silhouettes that differ); () for none.
+    differing_values: tuple[int, ...] = ()
 
 
 class Mention(NamedTuple):
@@ -240,7 +244,7 @@ class Vocabulary:
                         best = (len(spec), exact, -_KIND_RANK[kind], kind, value)
             if best is not None:
                 n = best[0]
-                found.append(Mention(best[3], best[4], i, i + n, " ".join(t.text for t in toks[i:i + n])))
+                found.append(Mention(best[3], best[4], i, i + n, written(toks[i:i + n])))
                 i += n
             else:
                 i += 1
@@ -381,7 +385,7 @@ class Vocabulary:
                         difflib.SequenceMatcher(None, a, b).ratio() >= 0.6 for a, b in zip(text.split(), close[0].split())):
                     # each word near its own ("Hiden Deployment"), not the pair near as a whole
                     # ("Does camoflaged" is not "TO Camouflaged")
-                    return " ".join(t.text for t in span), names[close[0]], i, i + size
+                    return written(span), names[close[0]], i, i + size
         return None
 
     def resolve_subject(self, name: str, kinds: tuple[str, ...] = ("skill", "event")) -> str:

@@ -58,6 +58,8 @@ class Token(NamedTuple):
     poss: bool = False
     #: A number written with a minus sign ("-6"): a MOD.
     signed: bool = False
+    #: Written glued to the token before, as one word ("S2": "Silhouette", "2").
+    joined: bool = False
 
 
 def fold(text: str) -> str:
@@ -109,9 +111,16 @@ def tokenize(text: str) -> list[Token]:
                 cut = {"cannot": 3, "cant": 1}.get(low, 2)
                 tokens.append(Token(word[:-cut], low[:-cut], len(tokens), sent, cap))
                 word, low, cap = word[-3:] if low == "cannot" else "not", "not", False
+            if len(low) in (2, 3) and low[0] == "s" and low[1:].isdigit() and 0 < int(low[1:]) <= 10:
+                # "an S2 Hafza", "is it S5?": how players write a Silhouette value, read as the
+                # rules write it ("Silhouette 2"), the word and its number each a token
+                tokens.append(Token(word[:1], "silhouette", len(tokens), sent, cap))
+                word, low, cap, joined = word[1:], low[1:], False, True
+            else:
+                joined = False
             signed = word.isdigit() and t.start() > 0 and chunk[t.start() - 1] in "-\u2212" and (
                 t.start() < 2 or not chunk[t.start() - 2].isalnum())
-            tokens.append(Token(word, low, len(tokens), sent, cap, brk, poss, signed))
+            tokens.append(Token(word, low, len(tokens), sent, cap, brk, poss, signed, joined))
             starts_sentence = False
             found = True
         last = m.end()
@@ -119,6 +128,12 @@ def tokenize(text: str) -> list[Token]:
             sent += 1
             starts_sentence = True
     return tokens
+
+
+def written(toks) -> str:
+    """Tokens as the question wrote them: a space between words, none inside a word read as two
+    tokens ("S2")."""
+    return "".join(("" if n == 0 or t.joined else " ") + t.text for n, t in enumerate(toks))
 
 
 def asking_sentences(text: str) -> set[int]:

@@ -155,6 +155,30 @@ def test_a_signed_number_fills_the_mod_group(table):
     assert shoot.properties != ("discover_mod",)
 
 
+@pytest.mark.parametrize("value", ["[0]", "[1, 1]", "[0, 2]", "[0, true]", "1"])
+def test_differing_values_names_two_of_the_subjects_groups(tmp_path, value):
+    extra = f'\n[subject.hop_size]\nkind = "property"\nall = [["size"], ["other"]]\ndiffering_values = {value}\n'
+    with pytest.raises(LogicTableError, match=r"\[subject.hop_size\]: differing_values must be \[value group, filled group\]"):
+        load_with(tmp_path, extra)
+
+
+def test_two_different_values_fill_the_differing_group(table):
+    """imitated_other_silhouette's "different" group (`differing_values`): "my S2 bearer… an S5
+    model" names two Silhouettes that differ, as "a model of another Silhouette" does; the same
+    value twice does not; "S2" is read as the rules write it, "Silhouette 2"."""
+    from rulecheck.checker.interpret import read_question
+
+    differ = read_question(table, "N4: my S2 HoloMask bearer wants to imitate an S5 heavy infantry model. Allowed?")
+    assert differ.properties == ("imitated_other_silhouette",) and not differ.unplaced, differ.to_dict()
+    spanish = read_question(table, "¿Mi Hafza con Silueta 2 puede imitar a una tropa de Silueta 3?")
+    assert spanish.properties == ("imitated_other_silhouette",), spanish.to_dict()
+    same = read_question(table, "Can my S2 Hafza imitate an S2 Janissary?")
+    assert same.properties == ("imitated_silhouette",), same.to_dict()
+    # the words listed are the question's own, "S2" whole, not "S 2"
+    assert any("S2" in w for w in differ.used) and not any("S 2" in w for w in differ.used + differ.unplaced)
+    assert read_question(table, "my S7 TAG is in HD, is the marker S7?").unplaced == ["S7"]
+
+
 def test_the_asked_group_is_found_in_the_asking_sentence(table):
     """announce_delay's telling group (`asked_group`) must be in the sentence that asks: "I delay
     my ARO. Do I have to announce it?" asks it; a scene's "declares" with a claim's "have to" does
