@@ -87,6 +87,8 @@ WORD_LISTS = {
     "object_suffix": "endings of an infinitive that carry its object (Descubrirlo, dispararle)",
     "exception": "words opening an exception to what is asked (unless, a menos que): with a Skill after them, no row answers",
     "nor": "words that carry a negation read before them on to the next item (ni, nor)",
+    "concord": "negative words that only agree with a negation before them in their clause (sin acercarse a nadie): no negation of their own",
+    "list_closer": "a negative word closing a list of negated items after a comma (no roll, no attack, nothing): no negation of its own",
     "thing_pronoun": "pronouns that stand for a thing named before (it): the marker, not a trooper named after it",
     "object_pronoun": "object pronouns before a verb (le, lo): the one the Skill is done to, never who does it",
     "disconfirm_opening": "phrases opening a question that asks whether the clause after them is false (am I wrong that)",

@@ -54,6 +54,10 @@ class _Accounting:
                 continue  # "Sale como marcador, ¿no? …": a tag asking to confirm the sentence before
             if role == "negation" and t.low in self._words("nor") and self._continues_negation(t.i):
                 continue  # "no tiene Camuflaje ni nada parecido": the negation read before goes on
+            if role == "negation" and t.low in self._words("concord") and self._agrees_with_negation(t.i):
+                continue  # "sin acercarse a nadie": "nadie" agrees with "sin", which is read on its own
+            if role == "negation" and t.low in self._words("list_closer") and self._closes_negated_list(t.i):
+                continue  # "no Discover, no MSV, nothing": the list's negations are read on their own
             if role == "negation" and self._not_told(t.i):
                 continue  # "it's Private Information, so I don't have to tell him?": the same claim
             if role == "negation" and self._rejected_as(t.i):
@@ -105,6 +109,28 @@ class _Accounting:
             if self.rec.roles.get(k) == "negation" and k in self.used:
                 return True
         return False
+
+    def _agrees_with_negation(self, i: int) -> bool:
+        """Whether another negation stands before word `i` in its clause ("sin tocar a *nadie*",
+        "no se lo dije a *nadie*"): Spanish says a negation again in such words, once meant."""
+        concord = self._words("concord")
+        for k in range(i - 1, -1, -1):
+            if self.toks[k].sent != self.toks[i].sent or self.toks[k].low in self._words("clause_break") or self.toks[k].brk:
+                return False
+            if self.rec.roles.get(k) == "negation" and self.toks[k].low not in concord:
+                return True
+        return False
+
+    def _closes_negated_list(self, i: int) -> bool:
+        """Whether word `i` closes a list of negated items ("no Discover, no MSV, *nothing*", "no
+        roll, *nothing*, I still…"): it follows a comma, ends its clause, and a negation stands
+        in the few words before."""
+        toks = self.toks
+        if i == 0 or not toks[i - 1].brk or toks[i - 1].sent != toks[i].sent:
+            return False
+        if not (toks[i].brk or i + 1 == len(toks) or toks[i + 1].sent != toks[i].sent):
+            return False
+        return any(self.rec.roles.get(k) == "negation" and toks[k].sent == toks[i].sent for k in range(max(0, i - 6), i - 1))
 
     def _names_earlier_event(self, i: int) -> bool:
         """"moved into base contact with his Fusilier… Do I lose camo just from *the contact*?":

@@ -331,6 +331,14 @@ NEGATION = [
          asked=REVEALED, actions=[("move", "self")], conditions={"fireteam": "none"}),
     case("Is a camo marker revealed if it declares Move while not in a Fireteam?", states=("camouflaged",),
          asked=REVEALED, actions=[("move", "self")], conditions={"fireteam": "none"}),
+    # Spanish says a negation again in "nadie", "nada" (once meant); "nothing" closing a list of
+    # negated items after a comma adds none of its own
+    case("Mi CAMO hace Mover + Mover, sin tirada ni nada y sin acercarse a nadie. ¿Sigue siendo marcador?",
+         states=("camouflaged",), asked=HIDDEN, actions=[("move", "self"), ("move", "self")], unplaced=(), lang="es"),
+    case("The Fusilier declares BS Attack in ARO against the CAMO marker - no Discover, no MSV, nothing. Was that "
+         "legal?", states=("camouflaged",), actions=[("bs_attack", "enemy")], unplaced=()),
+    # …but a "nothing" no negated list comes before is a negation of its own
+    case("My camo marker moves, then nothing. Is it revealed?", states=("camouflaged",), unplaced=("nothing",)),
 ]
 
 # --- Words the lexicon does not know, states it does not cover, none at all ------------------
