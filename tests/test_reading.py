@@ -337,6 +337,11 @@ NEGATION = [
          states=("camouflaged",), asked=HIDDEN, actions=[("move", "self"), ("move", "self")], unplaced=(), lang="es"),
     case("The Fusilier declares BS Attack in ARO against the CAMO marker - no Discover, no MSV, nothing. Was that "
          "legal?", states=("camouflaged",), actions=[("bs_attack", "enemy")], unplaced=()),
+    # "I don't lose it?": the delayed ARO kept, asked as a statement (not the state lost)
+    case("I delay my ARO against a camo marker and it declares Move + Move. I still get my ARO, right? I don't lose it?",
+         states=("camouflaged",), asked=MAY, unplaced=()),
+    case("I delayed my ARO; the camo marker then shot me with its second Skill. I don't lose my ARO, do I?",
+         states=("camouflaged",), asked=("may", "-"), unplaced=()),
     # …but a "nothing" no negated list comes before is a negation of its own
     case("My camo marker moves, then nothing. Is it revealed?", states=("camouflaged",), unplaced=("nothing",)),
 ]
