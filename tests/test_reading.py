@@ -265,6 +265,12 @@ TO = [
          asked=MAY, conditions={"turn": "reactive"}),
     case("Is a TO camo marker revealed when it declares Alert?", states=("to_camouflaged",), asked=REVEALED,
          actions=[("look_out", "self")]),
+    # a characteristic of the imitated model named (its ARM) asks whether its profile is used;
+    # an ARM roll itself is still a Saving Roll
+    case("His HoloMask trooper is imitating a heavy infantry model. When I shoot it, does he roll with the imitated "
+         "model's ARM?", states=("holomask",), properties=("imitated_profile",), unplaced=()),
+    case("My Hafza imitating a Janissary has to make an ARM roll. Is he revealed?", states=("holomask",),
+         asked=REVEALED, properties=()),
 ]
 
 # --- Conditions -------------------------------------------------------------------------------
