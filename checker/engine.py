@@ -213,6 +213,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
     relays: list[Relay] = []
     prop = reading.proposition
     category_rows: list[Row] = []
+    kinds_of: dict[int, list[Row]] = {}  # id(decision) → the rows of its general term's kinds
     enemy = reading.by("enemy")
     declares = reading.by("self", "skill")
     events = reading.by("self", "event") + reading.by("enemy", "event")
@@ -290,13 +291,20 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                     outside = True  # part of the Order or scene is outside the logic
                     continue
                 decisions.append(d)
-                category_rows += _kinds(table, state, d, topics, ctx, reading.excluded)
+                kinds_of[id(d)] = _kinds(table, state, d, topics, ctx, reading.excluded)
+                category_rows += kinds_of[id(d)]
         if outside and not _sure_cancellation(prop, decisions, ctx):
             return Evaluation("unknown", state, info.edition)
     if not decisions:
         return Evaluation("unknown", state, info.edition)
     outcomes = [d.outcome for d in decisions]
-    if "depends" in outcomes:
+    # a Skill sure to cancel the state decides, whatever general term beside it the answer
+    # depends on ("BS Attack and then another Short Skill": which Short Skill does not matter)
+    subs = table.vocabulary.subjects
+    sure = prop in ("revealed", "state_ends") and any(
+        d.outcome == "cancelled" and d.rows and all(r.test(ctx) is True for r in d.rows) for d in decisions) and all(
+        subs[d.subject].category for d in decisions if d.outcome == "depends")
+    if "depends" in outcomes and not sure:
         outcome = "depends"
     elif "forbidden" in outcomes and not enemy:
         outcome = "forbidden"  # a Skill it may not declare here: the Order is not possible at all
@@ -321,6 +329,15 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
         if differ:
             d = decisions[0]
             decisions = [Decision(d.subject, d.topic, "depends", d.rows + differ)]
+            category, outcome = d.subject, "depends"
+    elif category_rows and outcome == "cancelled" and len(decisions) > 1:
+        # "Move and then another Short Skill": the one general term is all that cancels, and
+        # its kinds do not all cancel (a Move keeps it): which Skill it is decides
+        cancelling = [d for d in decisions if d.outcome == "cancelled"]
+        d = cancelling[0]
+        differ = [r for r in kinds_of.get(id(d), []) if r.outcome != "cancelled"]
+        if len(cancelling) == 1 and differ and all(x.outcome == "keeps" for x in decisions if x is not d):
+            decisions = [x if x is not d else Decision(d.subject, d.topic, "depends", d.rows + differ) for x in decisions]
             category, outcome = d.subject, "depends"
     result = verdict(cells, proposition, polarity, outcome)
     if result == "depends" and category is None:

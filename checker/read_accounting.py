@@ -35,6 +35,8 @@ class _Accounting:
                 continue
             if any(m.kind == "ask" and m.start <= t.i < m.end for m in self.mentions) and t.sent != self.last:
                 continue  # "he's still a marker at the end.": how the scene stands, not what is asked
+            if self._at_order_end(t.i):
+                continue  # "Is he still a TO marker at the end of the Order?": when, not what is asked
             if role == "number" and (t.sent != self.last or not t.low.isdigit() or self._measure_or_count(t.i)):
                 # "he's up 4-1 on points", "a marker 8 inches away", "a 20cm": a number of the
                 # scene, or a distance
@@ -108,6 +110,24 @@ class _Accounting:
                 return False
             if self.rec.roles.get(k) == "negation" and k in self.used:
                 return True
+        return False
+
+    def _at_order_end(self, i: int) -> bool:
+        """Whether word `i` is in "at the end of the Order" ([words] order_end) in a question
+        whether the trooper is revealed or keeps its state: the end of the Order is when the state
+        asked about holds, and the rows answer for the whole Order (its words are used). Not in a
+        question whether something may be done then ("Can I wait until the end of his Order…?"),
+        where the moment decides."""
+        if getattr(self, "asked_prop", ("",))[0] not in ("revealed", "state_ends"):
+            return False
+        toks = self.toks
+        for phrase in self._words("order_end"):
+            words = phrase.split()
+            for start in range(max(0, i - len(words) + 1), i + 1):
+                span = toks[start:start + len(words)]
+                if [t.low for t in span] == words and len({t.sent for t in span}) == 1:
+                    self.used.update(range(start, start + len(words)))
+                    return True
         return False
 
     def _agrees_with_negation(self, i: int) -> bool:

@@ -957,7 +957,8 @@ class _Actions:
         if specific:
             # only one the same side declares: "his marker walked… I wanted to ARO" is two sides
             sides = {self._who(m, state_mentions) for m in specific}
-            generic = [m for m in subjects if subs[m.value].generic and self._who(m, state_mentions) in sides]
+            generic = [m for m in subjects if subs[m.value].generic and self._who(m, state_mentions) in sides
+                       and not self._another_declaration(m)]
             for m in generic:
                 self._use(m)
             # "Move + Move, no attacks": what it did not declare besides; its negation is used once
@@ -1024,10 +1025,44 @@ class _Actions:
         kept = []
         for a in actions:
             if any(b is not a and b.by == a.by and b.subject != a.subject and a.subject in ancestors_in(subs, b.subject)
-                   for b in actions):
+                   for b in actions) and not self._another_declaration(a) and not (
+                    self._placed_first(a) and self._asks_at_order_end()
+                    and sum(b.by == a.by and b.kind == "skill" for b in actions) == 2):
                 continue
             kept.append(a)
         return kept
+
+    def _placed_first(self, a: Action) -> bool:
+        """Whether the general term of `a` places the Skill named beside it first in its Order
+        ("declares Move *as his first* Short Skill", "*como primera* Habilidad Corta")."""
+        toks, i = self.toks, a.start - 1
+        if a.start <= 0 or toks[i].low not in self._words("first_declaration") or toks[i].sent != toks[a.start].sent:
+            return False
+        return any(k >= 0 and toks[k].low in self._words("as_what") and toks[k].sent == toks[i].sent
+                   for k in (i - 1, i - 2))
+
+    def _asks_at_order_end(self) -> bool:
+        """Whether the asking sentence names the end of the Order ([words] order_end: "is he
+        still a marker at the end of the Order?"): with only its first Skill named, the Order's
+        second one, left open, decides."""
+        lows = [t.low for t in self.toks if t.sent == self.last]
+        return any(any(lows[k:k + len(p.split())] == p.split() for k in range(len(lows))) for p in self._words("order_end"))
+
+    def _another_declaration(self, a: Action) -> bool:
+        """Whether the general term of `a` is said to be one more declaration ("Move and then
+        *another* Short Skill", "Mover y después *otra* Habilidad Corta", "Move and then *a
+        second* Short Skill"): which Skill it is, the question leaves open. Not when it places
+        the named one ("Move *as his second* Short Skill", "*the second* Short Skill is…")."""
+        if a.start <= 0:
+            return False
+        toks, i = self.toks, a.start - 1
+        if toks[i].sent != toks[a.start].sent:
+            return False
+        before = toks[i - 1].low if i > 0 and toks[i - 1].sent == toks[i].sent else ""
+        if toks[i].low in self._words("another_declaration"):
+            return before not in self._words("as_what") and before not in self._words("definite")
+        # "a second Short Skill", "una segunda Habilidad": an ordinal after an indefinite article
+        return toks[i].low in self._words("ordinal_declaration") and before in self._words("indefinite")
 
     # --- Fireteams, delayed AROs -------------------------------------------------------------
 

@@ -265,6 +265,38 @@ TO = [
          asked=MAY, conditions={"turn": "reactive"}),
     case("Is a TO camo marker revealed when it declares Alert?", states=("to_camouflaged",), asked=REVEALED,
          actions=[("look_out", "self")]),
+    # a general term said to be one more declaration ("another", "a second") is a Skill of its
+    # own, left open; "as his second Short Skill" places the Skill named
+    case("My camo marker declares Move and then a second Short Skill. Is it still a marker?", states=("camouflaged",),
+         asked=HIDDEN, actions=[("move", "self"), ("short_skill", "self")], verdict="depends"),
+    case("Mi marcador CAMO declara Mover y después otra Habilidad Corta. ¿Sigue siendo marcador al acabar la Orden?",
+         states=("camouflaged",), asked=HIDDEN, actions=[("move", "self"), ("short_skill", "self")], unplaced=(),
+         lang="es", verdict="depends"),
+    case("My camo marker declares Move as its second Short Skill. Is it revealed?", states=("camouflaged",),
+         asked=REVEALED, actions=[("move", "self")]),
+    case("My camo marker declares Move as its first Short Skill and BS Attack as its second. Is it revealed?",
+         states=("camouflaged",), asked=REVEALED, actions=[("move", "self"), ("bs_attack", "self")]),
+    # asked about the end of the Order whose first Skill only is named: the second, left open
+    case("N3 TO CAMO declares Move as 1st short skill, is he still a marker at end of order?",
+         states=("to_camouflaged",), asked=HIDDEN, actions=[("move", "self"), ("short_skill", "self")],
+         verdict="depends"),
+    case("N3, mi TO camuflado declara Mover como primera Habilidad Corta y luego una segunda habilidad. ¿Se queda como "
+         "marcador al acabar la orden?", states=("to_camouflaged",), actions=[("move", "self"), ("skill", "self")],
+         lang="es", verdict="depends"),
+    # …not when a delayed ARO is asked about: the second Skill is what it waits for
+    case("N4: enemy Camo marker declares Move as its first Short Skill and I choose to delay my ARO. Will I get to "
+         "shoot it this Order?", states=("camouflaged",), verdict="depends"),
+    # a Skill sure to cancel the state decides, whichever the other, general one is (Camuflado:
+    # "El Marcador de Camuflado (CAMO) declare un Ataque, Alertar, o cualquier Habilidad que
+    # requiera realizar una tirada de dados" cancels it)
+    case("My camo marker declares BS Attack and then another Short Skill. Is it revealed?", states=("camouflaged",),
+         asked=REVEALED, actions=[("bs_attack", "self"), ("short_skill", "self")], verdict="yes"),
+    # the end of the Order as when the state asked about holds
+    case("N3: my Sniper in TO Camo declares Move + Move in my Active Turn, no rolls involved. Is he still a TO marker "
+         "at the end of the Order?", states=("to_camouflaged",), asked=HIDDEN, unplaced=()),
+    # …not when whether something may be done then is asked: the moment decides
+    case("To block an enemy going back into Camo, can I wait until the end of his Order before I put my HD trooper on "
+         "the table?", unplaced=("wait", "end")),
     # a characteristic of the imitated model named (its ARM) asks whether its profile is used;
     # an ARM roll itself is still a Saving Roll
     case("His HoloMask trooper is imitating a heavy infantry model. When I shoot it, does he roll with the imitated "
