@@ -64,6 +64,9 @@ AXES: dict[str, tuple[tuple[str, ...], str | None]] = {
     "spot": (("free", "taken"), None),
     # the step of the Order the question is at: its Resolution (rolls and MODs determined), or before
     "step": (("before", "resolution"), "before"),
+    # when a Hidden Deployment trooper places its Model or Marker to stop an enemy's return to a
+    # Marker state: as the return is declared (the rule), or later ("wait until his Order ends")
+    "moment": (("declared", "later"), None),
     # whether the Camouflage Marker has Mimetism ("si es que la posee": its MOD applies only then,
     # so a question that does not say gets a depends); what a Marker shows is its row's own matter
     "mimetism": (("yes", "no"), None),
@@ -154,6 +157,7 @@ condition("at_resolution", "step", "resolution", doc="at the Resolution step of 
 condition("no_roll", "roll_needed", "no", doc="the Skill needs no roll")
 condition("same_silhouette", "silhouette_match", "same", doc="the imitated model has the bearer's Silhouette")
 condition("other_silhouette", "silhouette_match", "other", doc="the imitated model has another Silhouette")
+condition("placed_later", "moment", "later", doc="placed only after the return is declared (at the end of that Order, or later)")
 condition("spot_free", "spot", "free", doc="the written position is free")
 condition("spot_taken", "spot", "taken", doc="another model or Marker occupies the written position")
 condition("contact_enemy", "contact_with", "enemy", doc="the contact is with an enemy model")

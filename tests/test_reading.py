@@ -294,9 +294,16 @@ TO = [
     # the end of the Order as when the state asked about holds
     case("N3: my Sniper in TO Camo declares Move + Move in my Active Turn, no rolls involved. Is he still a TO marker "
          "at the end of the Order?", states=("to_camouflaged",), asked=HIDDEN, unplaced=()),
-    # …not when whether something may be done then is asked: the moment decides
+    # …not when whether something may be done then is asked: the moment decides (Hidden
+    # Deployment: "they must place the corresponding Model or Marker on the table at the moment the
+    # opponent declares their intention to return")
     case("To block an enemy going back into Camo, can I wait until the end of his Order before I put my HD trooper on "
-         "the table?", unplaced=("wait", "end")),
+         "the table?", states=("hidden_deployment",), asked=MAY, conditions={"moment": "later"}, unplaced=(),
+         verdict="no"),
+    case("Mi tropa en DO ve a un enemigo que vuelve a Camuflado. ¿Puedo esperar a que termine su orden para "
+         "impedírselo?", states=("hidden_deployment",), asked=MAY, conditions={"moment": "later"}, lang="es"),
+    case("Can my HD trooper stop an enemy in LoF from going back into Camo?", states=("hidden_deployment",), asked=MAY,
+         conditions={"lof": "inside"}, verdict="yes"),
     # a characteristic of the imitated model named (its ARM) asks whether its profile is used;
     # an ARM roll itself is still a Saving Roll
     case("His HoloMask trooper is imitating a heavy infantry model. When I shoot it, does he roll with the imitated "
