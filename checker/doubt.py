@@ -34,11 +34,11 @@ if TYPE_CHECKING:
 DOUBT_FILE = os.path.join(DATA_ROOT, "doubt.toml")
 #: Bumped whenever `features` changes what it names or how: the model file records the version
 #: it was trained with (`features = N`), and a model of another version is refused.
-FEATURES = 3
+FEATURES = 4
 #: The kinds of feature `features` makes: a weight's name must start with one of them.
 KINDS = ("bias", "lang:", "ed:", "st:", "ost:", "act:", "by:", "nact:", "ask:", "about:", "cond:", "prop:",
          "ign:", "iss:", "excl:", "num:", "row:", "out:", "nrows:", "v:", "nsent:", "len:", "cov:",
-         "rowask:", "stask:", "knn:")
+         "rowask:", "stask:", "knn:", "form:")
 
 #: Stripped from a word's ends before it is counted (no regular expression: none is compiled
 #: on the way to a cold answer for this).
@@ -60,6 +60,8 @@ def features(reading: Reading, ev: Evaluation, question: str) -> list[str]:
     # a row or state is misread more often under one way of asking than another
     f += [f"stask:{s}|{asked}" for s in reading.states]
     f += [f"cond:{axis}" for axis in reading.context]
+    if reading.tag_negation:
+        f.append("form:tag_negation")
     f += [f"prop:{p}" for p in reading.properties]
     f += [f"ign:{min(3, len(reading.ignored))}", f"iss:{min(2, len(reading.issues))}",
           f"excl:{min(2, len(reading.excluded))}", f"num:{min(2, len(reading.numbers))}"]

@@ -280,6 +280,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                           context, prop, polarity, about, value, self._used_words(), unplaced, self.issues, self.notes,
                           self.ignored, numbers, tuple(dict.fromkeys(self.excluded)))
         reading.question_axes = frozenset(self.question_axes)
+        # "He can't go back into Hidden Deployment, can he?": a negated statement put as a question
+        # by an auxiliary tag, which players answer both ways (yes: you are right; no: he can't)
+        reading.tag_negation = bool(getattr(self, "tag_negation", False))
         return reading
 
     def _undiscovered_by_without(self, actions: list[Action]) -> bool:

@@ -541,6 +541,7 @@ class _StatesAndConditions:
         if t.sent != self.last:
             return False
         if self._tagged(i):
+            self.tag_negation = True  # (the doubt model weighs how often such questions are misread)
             return True  # "He can't shoot my camo marker, can he?": asks whether he can
         first = self._question_opening(i)
         if i == first.i:

@@ -51,7 +51,7 @@ class Reading:
 
     __slots__ = ("text", "lang", "edition", "states", "other_states", "actions", "properties", "context",
                  "proposition", "polarity", "about", "asked_value", "used", "unplaced", "issues", "notes",
-                 "ignored", "numbers", "question_axes", "excluded")
+                 "ignored", "numbers", "question_axes", "excluded", "tag_negation")
 
     def __init__(self, text: str | None = None, lang: str = "en", edition: str | None = None,
                  states: tuple[str, ...] = (), other_states: tuple[str, ...] = (), actions: list[Action] | None = None,
@@ -87,6 +87,9 @@ class Reading:
         #: Kinds of a general term the question sets apart ("a Long Skill other than Cautious
         #: Movement"): the answer is for the others (`excluding` in JSON: what the reading leaves out).
         self.excluded = excluded
+        #: A negated statement put as a question by an auxiliary tag ("He can't…, can he?"): read
+        #: as the plain question, but answered both ways by players (the doubt model weighs it).
+        self.tag_negation = False
 
     def by(self, who: str, kind: str | None = None) -> tuple[str, ...]:
         """The subjects acted by `who` (and of `kind`), in order, without repeats."""

@@ -45,6 +45,20 @@ def test_the_bundled_model_weighs_what_the_reader_makes_of_real_questions(table)
         assert sum(n in table.doubt[1] for n in names) >= 0.6 * len(names), [n for n in names if n not in table.doubt[1]]
 
 
+def test_a_negated_statement_with_an_auxiliary_tag_is_a_feature_of_its_own(table):
+    """"He can't go back into Hidden Deployment, can he?" is read as the plain question, and
+    players answer such questions both ways: the model weighs the form (`form:tag_negation`);
+    the plain question and a statement put to "right?" do not have it."""
+    def names(q):
+        reading = read_question(table, q)
+        return features(reading, evaluate(table, reading), q)
+
+    assert "form:tag_negation" in names("Once my HD trooper has been revealed, he can't go back into Hidden Deployment, can he?")
+    assert "form:tag_negation" not in names("Once my HD trooper has been revealed, can he go back into Hidden Deployment?")
+    assert "form:tag_negation" not in names("Once revealed, my HD trooper can't go back into Hidden Deployment, right?")
+    assert "form:tag_negation" in table.doubt[1]
+
+
 V = f"features = {FEATURES}\n"
 
 
