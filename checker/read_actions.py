@@ -1206,10 +1206,38 @@ class _Actions:
 
     def _measure_or_count(self, i: int) -> bool:
         """Whether the number at `i` measures a distance ("8 inches", `[words] length_unit`),
-        counts something ("turn 2", "minuto 12", `[words] numbered`) or is a clock time ("at
-        12:40 the camo guy shot"): a number of the scene, never one a fact is asked about."""
-        return (i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("length_unit")) or (
-            i > 0 and self.toks[i - 1].low in self._words("numbered")) or self._clock_time(i)
+        counts something ("turn 2", "minuto 12", `[words] numbered`; "the 3 echoes", `counted`),
+        is a clock time ("at 12:40 the camo guy shot") or a value named (`_value_of`): a number
+        of the scene, never one a fact is asked about."""
+        return (i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("length_unit") | self._words("counted")) or (
+            i > 0 and self.toks[i - 1].low in self._words("numbered")) or self._clock_time(i) or self._value_of(i)
+
+    def _value_of(self, i: int) -> bool:
+        """Whether the number at `i` is the value of a characteristic named right before it
+        ([words] valued: "WIP 13", "VOL+6"; not "WIP-3" or "+3 ARM", MODs) or of a MOD named
+        beside it (`mod_valued`: "Mimetism -6", "el -3 de Mimetismo"): the scene's figure, not a
+        number a fact is asked about."""
+        toks, link = self.toks, self._words("value_link")
+
+        def named(k: int, names: frozenset) -> bool:
+            return 0 <= k < len(toks) and toks[k].low in names and toks[k].sent == toks[i].sent
+
+        before = i - 1
+        if before >= 0 and toks[before].low == "+":
+            before -= 1
+        if not toks[i].signed and named(before, self._words("valued")) \
+                and f"{toks[before].text}-{toks[i].text}" not in self.text:  # "FIS-3": a MOD
+            return True
+        mods = self._words("mod_valued")
+        k = i - 1
+        while k >= 0 and toks[k].low in link | {"+"} and toks[k].sent == toks[i].sent:
+            k -= 1
+        if named(k, mods):
+            return True
+        k = i + 1
+        while k < len(toks) and toks[k].low in link and toks[k].sent == toks[i].sent:
+            k += 1
+        return named(k, mods)
 
     def _clock_time(self, i: int) -> bool:
         """Whether the number at `i` is one half of a clock time written with a colon ("12:40")."""

@@ -348,6 +348,21 @@ CONDITIONS = [
          asked=REVEALED, actions=[("move", "self"), ("cc_attack", "self")]),
 ]
 
+# a number that is the scene's figure — a characteristic's value ("VOL 13"), a MOD's named beside
+# it ("el -3 de Mimetismo"), a count ("the 3 echoes") — is not a number asked about…
+NUMBERS = [
+    case("Con Sensor, ¿aplico el -3 de Mimetismo del marcador a la tirada de VOL?", unplaced=(), lang="es"),
+    case("Declaro Sensor con mi tropa de VOL 13. Mi rival dice que tengo que restar el -3 de Mimetismo de su CAMO. "
+         "¿Tiene razón?", unplaced=(), lang="es"),
+    case("HD + Holoecho: when HD cancels do all 3 holoechoes stay on the table?", unplaced=()),
+    # …but a MOD written against a characteristic is one ("FIS-3", "+3 ARM")
+    case("¿Qué tirada de FIS tengo que pasar para Infiltrar estando en Despliegue Oculto, FIS-3?", unplaced=("3",),
+         lang="es"),
+    case("N3: my TO camo marker in a ruin gets clipped by a template aimed at my revealed trooper next to it. Does the "
+         "marker still get the +3 ARM for Cover?", unplaced=("3", "ARM")),
+]
+
+
 # --- Negation ---------------------------------------------------------------------------------
 
 NEGATION = [
@@ -432,7 +447,7 @@ UNKNOWN = [
     case("Is the presence of a trooper in HoloMask Private Information?", states=("holomask",), asked=("open", "-")),
 ]
 
-ALL = ISSUE_TEN + READING_MD + POLARITY + WHO_ACTS + TO + CONDITIONS + NEGATION + UNKNOWN
+ALL = ISSUE_TEN + READING_MD + POLARITY + WHO_ACTS + TO + CONDITIONS + NUMBERS + NEGATION + UNKNOWN
 
 
 def normal_form(reading) -> tuple[list[tuple[str, str]], dict[str, str]]:
