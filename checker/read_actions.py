@@ -684,7 +684,10 @@ class _Actions:
             # "Un marcador CAMO se activa en mi LDT, ¿le puedo disparar?", "¿Puedo dispararle a
             # una mini que sospecho que es un HoloMask?": the asker shoots it
             return "enemy"
-        for m in states:
+        # a bare "marker" stands for the marker of the state asked about ("The CAMO moves. Can I
+        # declare a BS Attack against the marker?")
+        bare = [m for m in self.mentions if m.kind == "weak_state" and m.value == "marker" and m not in states]
+        for m in states + bare:
             start = self._np_start(m)
             # "shoot a camo marker", "descubrir el CAMO" (not "Ataque CD, ¿pierdo el DO?": an
             # asking verb between)
@@ -871,10 +874,12 @@ class _Actions:
         i = pos - 1
         while i >= 0 and (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")):
             i -= 1
-        if i >= 0 and any(m.kind == "subject" and m.end == i + 1 and self.vocab.subjects[m.value].kind == "skill"
-                          for m in self.mentions):
+        if i < 0 or self.toks[i].sent != self.toks[pos].sent:
+            return False  # "El CAMO se mueve. ¿Puedo…?": a sentence's first word is no one's object
+        if any(m.kind == "subject" and m.end == i + 1 and self.vocab.subjects[m.value].kind == "skill"
+               for m in self.mentions):
             return True
-        return i >= 0 and self.toks[i].low in self._list("target") | {"with", "con", "by", "por"}
+        return self.toks[i].low in self._list("target") | {"with", "con", "by", "por"}
 
     def _targets_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
         """A state named right after the Skill (an article or target word between at most) is

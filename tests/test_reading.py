@@ -150,6 +150,12 @@ POLARITY = [
 # --- Who acts ---------------------------------------------------------------------------------
 
 WHO_ACTS = [
+    # a bare "marker" as the asker's target stands for the marker of the state asked about; and a
+    # sentence's first word is no one's object ("…se mueve. ¿Puedo…?")
+    case("The CAMO moves. Can I declare a BS Attack against the marker?", states=("camouflaged",), asked=MAY,
+         actions=[("bs_attack", "enemy")]),
+    case("El CAMO se mueve. ¿Puedo declarar ORA de Ataque CD contra el marcador?", states=("camouflaged",), asked=MAY,
+         actions=[("bs_attack", "enemy")], lang="es"),
     case("My TO trooper declares Discover. Is it revealed?", states=("to_camouflaged",), asked=REVEALED,
          actions=[("discover", "self")]),
     case("Can I shoot a camo marker?", states=("camouflaged",), asked=MAY, actions=[("bs_attack", "enemy")]),
