@@ -301,8 +301,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
     # a Skill sure to cancel the state decides, whatever general term beside it the answer
     # depends on ("BS Attack and then another Short Skill": which Short Skill does not matter)
     subs = table.vocabulary.subjects
-    sure = prop in ("revealed", "state_ends") and any(
-        d.outcome == "cancelled" and d.rows and all(r.test(ctx) is True for r in d.rows) for d in decisions) and all(
+    sure = prop in ("revealed", "state_ends") and any(_surely_cancels(d, ctx) for d in decisions) and all(
         subs[d.subject].category for d in decisions if d.outcome == "depends")
     if "depends" in outcomes and not sure:
         outcome = "depends"
@@ -354,13 +353,18 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                       would, category)
 
 
+def _surely_cancels(d: Decision, ctx: dict) -> bool:
+    """Whether the decision cancels the state by rows whose every condition holds."""
+    return d.outcome == "cancelled" and bool(d.rows) and all(r.test(ctx) is True for r in d.rows)
+
+
 def _sure_cancellation(prop: str, decisions: list[Decision], ctx: dict) -> bool:
     """Whether, asked if the state ends (or the trooper is revealed), the rows are sure one of
     the things named cancels it and none of the others says otherwise: then what no row covers
     does not matter ("hit by a Riotstopper and has to make a Saving Roll": the Saving Roll)."""
     if prop not in ("revealed", "state_ends") or not decisions:
         return False
-    sure = [d for d in decisions if d.outcome == "cancelled" and d.rows and all(r.test(ctx) is True for r in d.rows)]
+    sure = [d for d in decisions if _surely_cancels(d, ctx)]
     return bool(sure) and all(d.outcome in ("cancelled", "keeps") for d in decisions) and \
         all(d in sure for d in decisions if d.outcome == "cancelled")
 

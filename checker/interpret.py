@@ -106,6 +106,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self.declared_as_aro = False
         #: (proposition, polarity) the question asks, once read (the accounting of words reads it)
         self.asked_prop: tuple[str, str] | None = None
+        #: Set when a negation is read as an auxiliary tag's ("He can't…, can he?"): see
+        #: `Reading.tag_negation`.
+        self.tag_negation = False
         #: Catch-all Skills said not to be declared beside a specific one ("Move + Move, no attacks")
         self._negated_generic: list[Mention] = []
         #: The Hidden Deployment-like states named (set by `_states`).
@@ -282,7 +285,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         reading.question_axes = frozenset(self.question_axes)
         # "He can't go back into Hidden Deployment, can he?": a negated statement put as a question
         # by an auxiliary tag, which players answer both ways (yes: you are right; no: he can't)
-        reading.tag_negation = bool(getattr(self, "tag_negation", False))
+        reading.tag_negation = self.tag_negation
         return reading
 
     def _undiscovered_by_without(self, actions: list[Action]) -> bool:

@@ -37,7 +37,8 @@ class _Accounting:
                 continue  # "he's still a marker at the end.": how the scene stands, not what is asked
             if self._at_order_end(t.i):
                 continue  # "Is he still a TO marker at the end of the Order?": when, not what is asked
-            if role == "number" and (t.sent != self.last or not t.low.isdigit() or self._measure_or_count(t.i)):
+            if role == "number" and (t.sent != self.last or not t.low.isdigit() or self._measure_or_count(t.i)
+                                     or self._value_of(t.i)):
                 # "he's up 4-1 on points", "a marker 8 inches away", "a 20cm": a number of the
                 # scene, or a distance
                 self.ignored.append(self._written(t.i))
@@ -118,7 +119,7 @@ class _Accounting:
         asked about holds, and the rows answer for the whole Order (its words are used). Not in a
         question whether something may be done then ("Can I wait until the end of his Order…?"),
         where the moment decides."""
-        if getattr(self, "asked_prop", ("",))[0] not in ("revealed", "state_ends"):
+        if (self.asked_prop or ("",))[0] not in ("revealed", "state_ends"):
             return False
         toks = self.toks
         for phrase in self._words("order_end"):
@@ -126,6 +127,8 @@ class _Accounting:
             for start in range(max(0, i - len(words) + 1), i + 1):
                 span = toks[start:start + len(words)]
                 if [t.low for t in span] == words and len({t.sent for t in span}) == 1:
+                    if any(t.sent == span[0].sent and t.low in self._words("alternative") for t in toks[start + len(words):]):
+                        return False  # "…at the end of the Order, or from the start of the Move?": what is asked
                     self.used.update(range(start, start + len(words)))
                     return True
         return False

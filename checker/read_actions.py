@@ -1057,7 +1057,9 @@ class _Actions:
         """Whether the general term of `a` is said to be one more declaration ("Move and then
         *another* Short Skill", "Mover y después *otra* Habilidad Corta", "Move and then *a
         second* Short Skill"): which Skill it is, the question leaves open. Not when it places
-        the named one ("Move *as his second* Short Skill", "*the second* Short Skill is…")."""
+        the named one ("Move *as his second* Short Skill", "*the other* Short Skill is…", "la
+        otra"), nor when it names that Skill right after ("another Short Skill to Move again",
+        "otra Habilidad Corta, que también es Mover")."""
         if a.start <= 0:
             return False
         toks, i = self.toks, a.start - 1
@@ -1065,9 +1067,16 @@ class _Actions:
             return False
         before = toks[i - 1].low if i > 0 and toks[i - 1].sent == toks[i].sent else ""
         if toks[i].low in self._words("another_declaration"):
-            return before not in self._words("as_what") and before not in self._words("definite")
-        # "a second Short Skill", "una segunda Habilidad": an ordinal after an indefinite article
-        return toks[i].low in self._words("ordinal_declaration") and before in self._words("indefinite")
+            if before in self._words("as_what") or (before in self._list("article") and before not in self._words("indefinite")):
+                return False
+        elif not (toks[i].low in self._words("ordinal_declaration") and before in self._words("indefinite")
+                  and not (i > 1 and toks[i - 2].low in self._words("as_what"))):  # "as a second Short Skill"
+            return False
+        end = next((m.end for m in self.mentions if m.kind == "subject" and m.start == a.start), a.start + 1)
+        subs = self.vocab.subjects
+        return not any(m.kind == "subject" and end <= m.start <= end + 5 and toks[m.start].sent == toks[a.start].sent
+                       and subs[m.value].kind == "skill" and not subs[m.value].generic and not subs[m.value].category
+                       for m in self.mentions)
 
     # --- Fireteams, delayed AROs -------------------------------------------------------------
 
@@ -1211,31 +1220,27 @@ class _Actions:
 
     def _measure_or_count(self, i: int) -> bool:
         """Whether the number at `i` measures a distance ("8 inches", `[words] length_unit`),
-        counts something ("turn 2", "minuto 12", `[words] numbered`; "the 3 echoes", `counted`),
-        is a clock time ("at 12:40 the camo guy shot") or a value named (`_value_of`): a number
-        of the scene, never one a fact is asked about."""
-        return (i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("length_unit") | self._words("counted")) or (
-            i > 0 and self.toks[i - 1].low in self._words("numbered")) or self._clock_time(i) or self._value_of(i)
+        counts something ("turn 2", "minuto 12", `[words] numbered`) or is a clock time ("at
+        12:40 the camo guy shot"): a number of the scene, never one a fact is asked about."""
+        return (i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("length_unit")) or (
+            i > 0 and self.toks[i - 1].low in self._words("numbered")) or self._clock_time(i)
 
     def _value_of(self, i: int) -> bool:
         """Whether the number at `i` is the value of a characteristic named right before it
-        ([words] valued: "WIP 13", "VOL+6"; not "WIP-3" or "+3 ARM", MODs) or of a MOD named
-        beside it (`mod_valued`: "Mimetism -6", "el -3 de Mimetismo"): the scene's figure, not a
-        number a fact is asked about."""
+        ([words] valued: "WIP 13"; not "WIP+3" or "FIS-3", MODs) or of a MOD named beside it
+        (`mod_valued`: "Mimetism -6", "el -3 de Mimetismo"): the scene's figure. (Only for a
+        number no fact question took: "is the MOD -6 of Mimetism?" asks the -6.)"""
         toks, link = self.toks, self._words("value_link")
 
         def named(k: int, names: frozenset) -> bool:
             return 0 <= k < len(toks) and toks[k].low in names and toks[k].sent == toks[i].sent
 
-        before = i - 1
-        if before >= 0 and toks[before].low == "+":
-            before -= 1
-        if not toks[i].signed and named(before, self._words("valued")) \
-                and f"{toks[before].text}-{toks[i].text}" not in self.text:  # "FIS-3": a MOD
+        if not toks[i].signed and named(i - 1, self._words("valued")) \
+                and f"{toks[i - 1].text} {toks[i].text}" in self.text:  # "WIP 13", not "WIP+3", "FIS-3"
             return True
         mods = self._words("mod_valued")
         k = i - 1
-        while k >= 0 and toks[k].low in link | {"+"} and toks[k].sent == toks[i].sent:
+        while k >= 0 and toks[k].low in link and toks[k].sent == toks[i].sent:
             k -= 1
         if named(k, mods):
             return True

@@ -91,9 +91,7 @@ class _AskedAndComposites:
         self.asked_at = best.start
         prop, polarity, *rest = best.value.split(":")
         inner = next((i for i in range(best.start, best.end) if self.rec.roles.get(i) == "negation"), None)
-        if inner is not None and self._tagged(inner):
-            self.tag_negation = True
-        if inner is not None and (self._tagged(inner) or self._question_negation(inner)):
+        if inner is not None and self._question_negation(inner):
             # "a Riotstopper hit didn't reveal a camo marker, did it?": the phrase's negation is
             # the tag's, as in "did it not reveal…?"; "¿No es obligatorio…?", "Is it not
             # obligatory…?": a negative question's. The plain question is asked either way

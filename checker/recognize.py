@@ -62,8 +62,8 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
                 where += _signed_numbers(vocab, toks, mentions, sid)  # "made at -6": a MOD
             differing = vocab.subjects[sid].differing_values
             if differing and n == differing[1]:
-                # "an S2 bearer… an S5 model": two values that differ say "a different Silhouette"
-                where += _differing_value(toks, places_of.get((sid, differing[0]), ()))
+                # "an S2 bearer… imitates an S5 model": two values that differ say "a different Silhouette"
+                where += _differing_value(toks, places_of.get((sid, differing[0]), ()), places_of.get((sid, 0), ()))
             if not where:
                 break
             places += where
@@ -105,14 +105,23 @@ def _signed_numbers(vocab: Vocabulary, toks: list, mentions: list[Mention], sid:
         m.kind == "subject" and 1 <= m.start - t.i <= 2 and m.value != sid for m in mentions)]
 
 
-def _differing_value(toks: list, value_places) -> list[tuple[int, int]]:
-    """The places of two different numbers each written right after one of `value_places` ("S2
-    … S5", "Silhouette 3 … Silhouette 2"): the first and the first that differs from it; []
-    when there are not two."""
+def _differing_value(toks: list, value_places, verb_places) -> list[tuple[int, int]]:
+    """The places of two different numbers, each written right after one of `value_places`:
+    the first of the question ("my *S2* Hafza") and the first after a word of the composite's
+    first group ("imitates *an S5* model"), or, with none after it, the first that differs
+    ("…a bearer with Silhouette 2 use a Silhouette 7 model as the imitated model?"); [] when
+    they are the same ("my S2 Hafza imitates another S2 trooper; can the enemy S6 TAG…")."""
     values = [(toks[end].low, end) for _start, end, _exact in value_places
               if end < len(toks) and toks[end].low.isdigit() and toks[end].sent == toks[end - 1].sent]
-    other = next((i for low, i in values[1:] if low != values[0][0]), None)
-    return [] if other is None else [(values[0][1], values[0][1] + 1), (other, other + 1)]
+    if len(values) < 2:
+        return []
+    first = values[0]
+    verb = min((end for _s, end, _e in verb_places), default=None)
+    after = [v for v in values[1:] if verb is not None and v[1] >= verb]
+    other = after[0] if after else next((v for v in values[1:] if v[0] != first[0]), None)
+    if other is None or other[0] == first[0]:
+        return []
+    return [(first[1], first[1] + 1), (other[1], other[1] + 1)]
 
 
 _LENGTH = re.compile(r"\d+(?:[.,]\d+)?(?:cm|mm|in|inch|inches)")

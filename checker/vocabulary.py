@@ -71,8 +71,9 @@ class Subject(NamedTuple):
     #: delay, then he *declares* BS Attack. He says I have to measure…"); -1 for none.
     asked_group: int = -1
     #: (value group, filled group): the filled group of `all` is also found when two different
-    #: numbers each follow a word of the value group ("my S2 bearer imitates an S5 model": two
-    #: Silhouettes that differ); () for none.
+    #: numbers each follow a word of the value group: the question's first, and the first after a
+    #: word of the first group ("my S2 bearer imitates an S5 model": two Silhouettes that differ);
+    #: () for none.
     differing_values: tuple[int, ...] = ()
 
 
@@ -187,6 +188,11 @@ class Vocabulary:
         """How many of the phrase's words match exactly (-1: no match). A word matches by its
         stem only in the question's own language (`qlang`): "information" is not "informar"."""
         if i + len(spec) > len(toks):
+            return -1
+        end = i + len(spec)
+        if len(spec) > 1 and (toks[i].joined or (end < len(toks) and toks[end].joined)):
+            # a phrase of several words takes whole written words: "another S2 trooper" is not
+            # "another Silhouette" (the "S" of "S2" alone is still the word "Silhouette")
             return -1
         exact = 0
         for (word, st, strict), tok in zip(spec, toks[i:i + len(spec)]):

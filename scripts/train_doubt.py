@@ -232,7 +232,8 @@ def main() -> None:
              f"# Fitted on the {confident} confident answers to the {n} questions of tests/questions/dev/ "
              f"({len(sets)} sets; dev sets {question_sets.dev_digest()})"
              + (f" and {more} to the tuning sets, the FAQs and their paraphrases" if extra else "") + ".",
-             f"# Threshold chosen on the dev sets, each scored by a model of the others: {threshold:.2f} gives "
+             f"# Threshold chosen on the dev sets, each scored by a model of the others (the utility averaged over "
+             f"thresholds within ±{SMOOTH}): {threshold:.2f} gives "
              f"{verdict:.1%} verdict, {precision:.1%} confident precision, {wc} wrong confident (chosen on these",
              "# same figures, so a little better than on fresh questions)"
              + (f"; the best there was {chosen:.2f}, raised so the issue's ten questions are answered." if threshold != chosen else "."),

@@ -174,6 +174,9 @@ def test_two_different_values_fill_the_differing_group(table):
     assert spanish.properties == ("imitated_other_silhouette",), spanish.to_dict()
     same = read_question(table, "Can my S2 Hafza imitate an S2 Janissary?")
     assert same.properties == ("imitated_silhouette",), same.to_dict()
+    # the imitated model's value is the one after "imitate": an enemy's S6 is another matter
+    other = read_question(table, "My S2 Hafza imitates another S2 trooper. Can the enemy S6 TAG shoot him?")
+    assert other.properties != ("imitated_other_silhouette",), other.to_dict()
     # the words listed are the question's own, "S2" whole, not "S 2"
     assert any("S2" in w for w in differ.used) and not any("S 2" in w for w in differ.used + differ.unplaced)
     assert read_question(table, "my S7 TAG is in HD, is the marker S7?").unplaced == ["S7"]

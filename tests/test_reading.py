@@ -280,6 +280,13 @@ TO = [
          lang="es", verdict="depends"),
     case("My camo marker declares Move as its second Short Skill. Is it revealed?", states=("camouflaged",),
          asked=REVEALED, actions=[("move", "self")]),
+    case("My camouflaged trooper declares Move, and then Move again as a second Short Skill. Does he stay camouflaged?",
+         states=("camouflaged",), actions=[("move", "self"), ("move", "self")]),
+    case("Mi tropa Camuflada declara Mover, y la otra Habilidad Corta también es Mover. ¿Sigue camuflada?",
+         states=("camouflaged",), actions=[("move", "self"), ("move", "self")], lang="es"),
+    # an alternative asked about the moment: the end of the Order is part of what is asked
+    case("My camo trooper declares Move and then BS Attack. Is he revealed at the end of the Order, or from the start "
+         "of the Move?", unplaced=("end",)),
     case("My camo marker declares Move as its first Short Skill and BS Attack as its second. Is it revealed?",
          states=("camouflaged",), asked=REVEALED, actions=[("move", "self"), ("bs_attack", "self")]),
     # asked about the end of the Order whose first Skill only is named: the second, left open
@@ -310,10 +317,13 @@ TO = [
          "impedírselo?", states=("hidden_deployment",), asked=MAY, conditions={"moment": "later"}, lang="es"),
     case("Can my HD trooper stop an enemy in LoF from going back into Camo?", states=("hidden_deployment",), asked=MAY,
          conditions={"lof": "inside"}, verdict="yes"),
-    # a characteristic of the imitated model named (its ARM) asks whether its profile is used;
-    # an ARM roll itself is still a Saving Roll
+    # …and "after the order" that says when the enemy returns is not when the trooper is placed
+    case("¿Puede mi tropa en Despliegue Oculto impedir que un enemigo vuelva a Camuflado después de su orden de "
+         "ataque?", states=("hidden_deployment",), asked=MAY, conditions={}, lang="es"),
+    # the imitated model's stat line asks whether its profile is used; an ARM roll is still a
+    # Saving Roll
     case("His HoloMask trooper is imitating a heavy infantry model. When I shoot it, does he roll with the imitated "
-         "model's ARM?", states=("holomask",), properties=("imitated_profile",), unplaced=()),
+         "model's stat line?", states=("holomask",), properties=("imitated_profile",), unplaced=()),
     case("My Hafza imitating a Janissary has to make an ARM roll. Is he revealed?", states=("holomask",),
          asked=REVEALED, properties=()),
 ]
@@ -355,13 +365,17 @@ CONDITIONS = [
 ]
 
 # a number that is the scene's figure — a characteristic's value ("VOL 13"), a MOD's named beside
-# it ("el -3 de Mimetismo"), a count ("the 3 echoes") — is not a number asked about…
+# it ("el -3 de Mimetismo") — is not a number asked about…
 NUMBERS = [
     case("Con Sensor, ¿aplico el -3 de Mimetismo del marcador a la tirada de VOL?", unplaced=(), lang="es"),
     case("Declaro Sensor con mi tropa de VOL 13. Mi rival dice que tengo que restar el -3 de Mimetismo de su CAMO. "
          "¿Tiene razón?", unplaced=(), lang="es"),
-    case("HD + Holoecho: when HD cancels do all 3 holoechoes stay on the table?", unplaced=()),
-    # …but a MOD written against a characteristic is one ("FIS-3", "+3 ARM")
+    # …but a count in the asking sentence may be what is asked (the rule says three)…
+    case("HD + Holoecho: do I write down the positions of 2 holoechoes?", unplaced=("2",)),
+    # …a MOD asked about as a fact is asked ("TO Camouflaged: Discover Roll with a -6 MOD")…
+    case("¿Al Descubrir un marcador de Camuflaje TO se aplica Mimetismo -3?", edition="N3", lang="es", verdict="no"),
+    # …and a MOD written against a characteristic is one ("FIS-3", "WIP+3", "+3 ARM")
+    case("Is the Sensor roll a Normal WIP+3 roll that ignores Mimetism?", unplaced=("3",)),
     case("¿Qué tirada de FIS tengo que pasar para Infiltrar estando en Despliegue Oculto, FIS-3?", unplaced=("3",),
          lang="es"),
     case("N3: my TO camo marker in a ruin gets clipped by a template aimed at my revealed trooper next to it. Does the "
@@ -403,9 +417,9 @@ NEGATION = [
          states=("camouflaged",), asked=HIDDEN, actions=[("move", "self"), ("move", "self")], unplaced=(), lang="es"),
     case("The Fusilier declares BS Attack in ARO against the CAMO marker - no Discover, no MSV, nothing. Was that "
          "legal?", states=("camouflaged",), actions=[("bs_attack", "enemy")], unplaced=()),
-    # "I don't lose it?": the delayed ARO kept, asked as a statement (not the state lost)
-    case("I delay my ARO against a camo marker and it declares Move + Move. I still get my ARO, right? I don't lose it?",
-         states=("camouflaged",), asked=MAY, unplaced=()),
+    # "I don't lose my ARO?": the delayed ARO kept, asked as a statement (not the state lost)
+    case("I delay my ARO against a camo marker and it declares Move + Move. I still get my ARO, right? I don't lose my "
+         "ARO?", states=("camouflaged",), asked=MAY, unplaced=()),
     case("I delayed my ARO; the camo marker then shot me with its second Skill. I don't lose my ARO, do I?",
          states=("camouflaged",), asked=("may", "-"), unplaced=()),
     # …but a "nothing" no negated list comes before is a negation of its own
