@@ -136,6 +136,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         context = self._conditions()
         if getattr(self, "hd_camouflage", False):
             context.setdefault("camouflage", "yes")  # "my HD camo trooper"
+        if "fireteam" not in context and any(
+                (m.kind == "term" and m.value == "fireteam" or m.kind == "actor" and m.value == "team")
+                and not self._fireteam_as_subject(m) for m in self.mentions):
+            # "Hafza en HoloMask dentro de un Fireteam declara…": in a Fireteam, as its Leader or
+            # not, the question does not say (rows that turn on it only possibly match)
+            context["fireteam"] = None
         for axis in getattr(self, "claim_axes", ()):
             if axis in AXES:
                 context.setdefault(axis, None)  # only claimed: unknown (see `_set_claims_aside`)

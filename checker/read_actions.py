@@ -314,6 +314,23 @@ class _Actions:
                 if target is not None and self._enemy_owned(target) and self._state_of(target) == states[0]:
                     a.by = "enemy"
 
+    def _fireteam_as_subject(self, m: Mention) -> bool:
+        """Whether the Fireteam named may be who declares: one a relative clause follows ("in a
+        Fireteam *that declares*…"), else not one the trooper is in or part of ("my Hafza *in a
+        Fireteam* declares Discover", "member *of the Fireteam*": `[words] member_of` before
+        it)."""
+        after = self.toks[m.end].low if m.end < len(self.toks) and self.toks[m.end].sent == self.toks[m.start].sent else ""
+        if after in self._words("member_noun"):
+            return False  # "a HoloMask Fireteam member": the member, not the Fireteam
+        if after in self._words("relative") and after not in self._words("person_relative"):
+            return True  # "is in a Fireteam that declares…": the relative clause is the Fireteam's
+        named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
+        i = m.start - 1
+        while i >= 0 and (self.toks[i].low in self._list("article") | self._words("possessive") or i in named) \
+                and self.toks[i].sent == self.toks[m.start].sent:
+            i -= 1  # "in a *Janissary* Fireteam"
+        return i < 0 or self.toks[i].sent != self.toks[m.start].sent or self.toks[i].low not in self._words("member_of")
+
     def _target_before_relative(self, rel: int, cands: list) -> tuple[str, int] | None:
         """"My camo marker shoots at a guy who walked into its LoF": a trooper noun right before
         the relative word, named as the target of what went before ("at a guy") and no one's the
@@ -472,6 +489,7 @@ class _Actions:
         if hasattr(self, "_cands"):
             return self._cands
         out: list[tuple[str, int]] = []
+        member_of: set[int] = set()  # words naming a Fireteam a trooper is in ("my *Janissary* Fireteam")
         speaker = self._speaker_side()
         state_pos = {i for m in self.mentions if m.kind in ("state", "hint", "weak_state") for i in range(m.start, m.end)}
         asked = {s.value for s in self.asked_state_mentions}
@@ -483,8 +501,13 @@ class _Actions:
                     continue
                 out.append(("self", m.start))  # a state named is the trooper in it
             elif m.kind == "actor" and m.value in ("enemy", "ally", "leader", "team"):
-                if self._attribute_of_state(m, state_pos):
+                if self._attribute_of_state(m, state_pos) or (m.value == "team" and not self._fireteam_as_subject(m)):
+                    # (not "my Hafza *in a Fireteam declares* Discover": the Hafza declares; nor
+                    # "the Team Leader *of my Janissary Fireteam declares*": the Leader, and
+                    # the unit naming the Fireteam is no one)
                     self._use(m)
+                    if m.value == "team":
+                        member_of |= self._naming_fireteam(m)
                     continue
                 out.append((m.value, m.start))
                 self._use(m)
@@ -492,6 +515,12 @@ class _Actions:
                 side = self._noun_side(m, speaker, state_pos)
                 if side is not None:
                     out.append((side, m.start))
+            elif m.kind == "term" and m.value == "fireteam" and not self._fireteam_as_subject(m):
+                member_of |= self._naming_fireteam(m)
+            elif m.kind == "term" and m.value == "fireteam":
+                # "a Fireteam that declares Move + BS Attack", "Haqqislam Fireteam with a HoloMask
+                # Hafza declares…": the Fireteam declares, its Team Leader's Order
+                out.append(("team", m.start))
         for t in self.toks:
             role = self.rec.roles.get(t.i)
             if role == "speaker" and not self._possessive_before_noun(t.i) and t.low not in self._words("object_speaker"):
@@ -521,8 +550,21 @@ class _Actions:
                     out.append(("enemy", t.i))
                     continue
                 out.append((self._referent(prev, t) if prev else "self", t.i))
-        out.sort(key=lambda c: c[1])
+        units = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
+        out = sorted((c for c in out if not (c[1] in member_of and c[1] in units)), key=lambda c: c[1])
         self._cands = out
+        return out
+
+    def _naming_fireteam(self, m: Mention) -> set[int]:
+        """The positions of unit or trooper names right before the Fireteam named at `m`,
+        articles between ("of my *Janissary* Fireteam"): they name the Fireteam, no one in it."""
+        named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
+        out, i = set(), m.start - 1
+        while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and (
+                i in named or self.toks[i].low in self._list("article") | self._words("possessive") | self._words("mine")):
+            if i in named:
+                out.add(i)
+            i -= 1
         return out
 
     def _state_in_clause(self, i: int) -> bool:
@@ -872,7 +914,12 @@ class _Actions:
         if self.toks[pos].low in self._words("subject_pronoun"):
             return False
         i = pos - 1
-        while i >= 0 and (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")):
+        # back over articles and the rest of the noun phrase ("with a *HoloMask* Hafza")
+        phrase = {k for n in self.mentions if n.kind in ("state", "hint", "weak_state", "unit", "trooper")
+                  for k in range(n.start, n.end)}
+        while i >= 0 and self.toks[i].sent == self.toks[pos].sent and (
+                (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")) or i in phrase
+                or (self.toks[i].low in self._words("state_linking") and i - 1 in phrase)):  # "a Hafza *in* HoloMask"
             i -= 1
         if i < 0 or self.toks[i].sent != self.toks[pos].sent:
             return False  # "El CAMO se mueve. ¿Puedo…?": a sentence's first word is no one's object
@@ -1087,12 +1134,13 @@ class _Actions:
             for a in actions:  # "a Hafza in HoloMask as Team Leader… the TL declares…": its own
                 if a.by in ("leader", "team"):
                     a.by = "self"
-        elif any(a.by == "leader" for a in actions):
-            context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
-        elif any(a.by == "team" for a in actions) and context.get("fireteam") == "member":
-            for a in actions:
-                if a.by == "team":
-                    a.by = "leader"
+        else:
+            if any(a.by == "leader" for a in actions):
+                context["fireteam"] = "member"  # the trooper asked about is then not the Team Leader
+            if any(a.by == "team" for a in actions) and context.get("fireteam") == "member":
+                for a in actions:  # the Fireteam's Order, of a member that is not its Leader: the Leader's
+                    if a.by == "team":
+                        a.by = "leader"
 
     def _members_own_skills(self, actions: list[Action]) -> None:
         """"…not the Team Leader. The Order is Move + BS Attack and the Hafza only moves and

@@ -150,6 +150,20 @@ POLARITY = [
 # --- Who acts ---------------------------------------------------------------------------------
 
 WHO_ACTS = [
+    # a Fireteam named as who declares ("Fireteam with a Hafza declares…", "a Fireteam that
+    # declares…") declares its Team Leader's Order; one the trooper is in, or of which a Team
+    # Leader is named, does not ("in a Fireteam declares", "the Team Leader of my Janissary
+    # Fireteam declares"), and the trooper's role in it is then left open
+    case("Janissary Fireteam with a Hafza in HoloMask declares Move + BS Attack. Is the Hafza revealed?",
+         states=("holomask",), asked=REVEALED, actions=[("move", "team"), ("bs_attack", "team")], verdict="depends"),
+    case("Mi Hafza en HoloMask está en un Fireteam que declara Mover + Ataque CD. ¿Se revela?", states=("holomask",),
+         actions=[("move", "team"), ("bs_attack", "team")], lang="es", verdict="depends"),
+    case("The Team Leader of my Janissary Fireteam declares Dodge. Is my HoloMask Hafza revealed?", states=("holomask",),
+         actions=[("dodge", "leader")], conditions={"fireteam": "member"}),
+    case("My Hafza in a Fireteam declares Move. Is he revealed?", states=("holomask",), actions=[("move", "self")],
+         conditions={"fireteam": None}),
+    case("A HoloMask Fireteam member (not leader) declares Look Out! Is it revealed?", states=("holomask",),
+         actions=[("look_out", "self")], conditions={"fireteam": "member"}),
     # a bare "marker" as the asker's target stands for the marker of the state asked about; and a
     # sentence's first word is no one's object ("…se mueve. ¿Puedo…?")
     case("The CAMO moves. Can I declare a BS Attack against the marker?", states=("camouflaged",), asked=MAY,
