@@ -138,7 +138,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             context.setdefault("camouflage", "yes")  # "my HD camo trooper"
         if "fireteam" not in context and any(
                 (m.kind == "term" and m.value == "fireteam" or m.kind == "actor" and m.value == "team")
-                and not self._fireteam_as_subject(m) for m in self.mentions):
+                and self._in_fireteam(m) for m in self.mentions):
             # "Hafza en HoloMask dentro de un Fireteam declara…": in a Fireteam, as its Leader or
             # not, the question does not say (rows that turn on it only possibly match)
             context["fireteam"] = None

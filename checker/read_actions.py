@@ -314,22 +314,37 @@ class _Actions:
                 if target is not None and self._enemy_owned(target) and self._state_of(target) == states[0]:
                     a.by = "enemy"
 
-    def _fireteam_as_subject(self, m: Mention) -> bool:
-        """Whether the Fireteam named may be who declares: one a relative clause follows ("in a
-        Fireteam *that declares*…"), else not one the trooper is in or part of ("my Hafza *in a
-        Fireteam* declares Discover", "member *of the Fireteam*": `[words] member_of` before
-        it)."""
-        after = self.toks[m.end].low if m.end < len(self.toks) and self.toks[m.end].sent == self.toks[m.start].sent else ""
-        if after in self._words("member_noun"):
-            return False  # "a HoloMask Fireteam member": the member, not the Fireteam
-        if after in self._words("relative") and after not in self._words("person_relative"):
-            return True  # "is in a Fireteam that declares…": the relative clause is the Fireteam's
+    def _in_fireteam(self, m: Mention) -> bool:
+        """Whether the Fireteam named at `m` is one a trooper is in or part of ("my Hafza *in a
+        Fireteam*", "member *of the* Fireteam", "of my *Janissary* Fireteam": `[words]
+        member_of` before it, articles and unit names between)."""
         named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
         i = m.start - 1
         while i >= 0 and (self.toks[i].low in self._list("article") | self._words("possessive") or i in named) \
                 and self.toks[i].sent == self.toks[m.start].sent:
-            i -= 1  # "in a *Janissary* Fireteam"
-        return i < 0 or self.toks[i].sent != self.toks[m.start].sent or self.toks[i].low not in self._words("member_of")
+            i -= 1
+        return i >= 0 and self.toks[i].sent == self.toks[m.start].sent and self.toks[i].low in self._words("member_of")
+
+    def _fireteam_declares(self, m: Mention) -> bool:
+        """Whether the Fireteam named at `m` is said to declare, as the one the trooper in the
+        state is in: "Janissary Fireteam *with a Hafza in HoloMask* declares…" (`[words]
+        team_with`, the state named within four words), or "is in a Fireteam *that declares*
+        Move…" (a relative clause naming a Skill). Not an enemy's or an unowned Fireteam acting
+        on the marker ("Can a Fireteam shoot a Camo marker?"), nor "a Fireteam member"."""
+        toks, sent = self.toks, self.toks[m.start].sent
+        named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
+        j = m.end
+        while j < len(toks) and j in named and toks[j].sent == sent:
+            j += 1  # "Fireteam *Core* with…"
+        if j >= len(toks) or toks[j].sent != sent or toks[j].low in self._words("member_noun"):
+            return False
+        if toks[j].low in self._words("team_with"):
+            states = {n.start for n in self.asked_state_mentions}
+            return any(j < k <= j + 4 for k in states)
+        if toks[j].low in self._words("relative") and toks[j].low not in self._words("person_relative") \
+                and self._in_fireteam(m):
+            return any(n.kind == "subject" and j < n.start <= j + 4 and toks[n.start].sent == sent for n in self.mentions)
+        return False
 
     def _target_before_relative(self, rel: int, cands: list) -> tuple[str, int] | None:
         """"My camo marker shoots at a guy who walked into its LoF": a trooper noun right before
@@ -501,7 +516,8 @@ class _Actions:
                     continue
                 out.append(("self", m.start))  # a state named is the trooper in it
             elif m.kind == "actor" and m.value in ("enemy", "ally", "leader", "team"):
-                if self._attribute_of_state(m, state_pos) or (m.value == "team" and not self._fireteam_as_subject(m)):
+                if self._attribute_of_state(m, state_pos) or (m.value == "team" and self._in_fireteam(m) and len(
+                        {self.toks[k].low for k in range(m.start, m.end)} & self._words("declaring_verb")) > 0):
                     # (not "my Hafza *in a Fireteam declares* Discover": the Hafza declares; nor
                     # "the Team Leader *of my Janissary Fireteam declares*": the Leader, and
                     # the unit naming the Fireteam is no one)
@@ -515,9 +531,9 @@ class _Actions:
                 side = self._noun_side(m, speaker, state_pos)
                 if side is not None:
                     out.append((side, m.start))
-            elif m.kind == "term" and m.value == "fireteam" and not self._fireteam_as_subject(m):
+            elif m.kind == "term" and m.value == "fireteam" and self._in_fireteam(m) and not self._fireteam_declares(m):
                 member_of |= self._naming_fireteam(m)
-            elif m.kind == "term" and m.value == "fireteam":
+            elif m.kind == "term" and m.value == "fireteam" and self._fireteam_declares(m):
                 # "a Fireteam that declares Move + BS Attack", "Haqqislam Fireteam with a HoloMask
                 # Hafza declares…": the Fireteam declares, its Team Leader's Order
                 out.append(("team", m.start))
@@ -917,7 +933,7 @@ class _Actions:
         # back over articles and the rest of the noun phrase ("with a *HoloMask* Hafza")
         phrase = {k for n in self.mentions if n.kind in ("state", "hint", "weak_state", "unit", "trooper")
                   for k in range(n.start, n.end)}
-        while i >= 0 and self.toks[i].sent == self.toks[pos].sent and (
+        while i >= 0 and self.toks[i].sent == self.toks[pos].sent and not self.toks[i].brk and (
                 (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")) or i in phrase
                 or (self.toks[i].low in self._words("state_linking") and i - 1 in phrase)):  # "a Hafza *in* HoloMask"
             i -= 1

@@ -164,6 +164,18 @@ WHO_ACTS = [
          conditions={"fireteam": None}),
     case("A HoloMask Fireteam member (not leader) declares Look Out! Is it revealed?", states=("holomask",),
          actions=[("look_out", "self")], conditions={"fireteam": "member"}),
+    # …but a Fireteam acting on the marker is the enemy's, a relative clause describing the
+    # trooper is the trooper's, and "In the Fireteam, the Order is…" is the Leader's Order
+    case("Can a Fireteam shoot a Camo marker?", states=("camouflaged",), actions=[("bs_attack", "enemy")]),
+    case("¿Puede un Fireteam disparar a un marcador de Camuflado?", states=("camouflaged",),
+         actions=[("bs_attack", "enemy")], lang="es"),
+    case("Mi Hafza en HoloMask, miembro del Fireteam que no es el jefe, declara Descubrir. ¿Se revela?",
+         states=("holomask",), actions=[("discover", "self")], conditions={"fireteam": "member"}, lang="es"),
+    case("My Hafza in HoloMask is not the TL. In the Fireteam, the Order is Move + BS Attack. Is he revealed?",
+         states=("holomask",), actions=[("move", "leader"), ("bs_attack", "leader")], conditions={"fireteam": "member"}),
+    # a comma ends the noun phrase before it: "Against the Camo marker, a Hafza…" is no target
+    case("Against the Camo marker, a Hafza in HoloMask declares Discover. Is the Hafza revealed?",
+         actions=[("discover", "self")]),
     # a bare "marker" as the asker's target stands for the marker of the state asked about; and a
     # sentence's first word is no one's object ("…se mueve. ¿Puedo…?")
     case("The CAMO moves. Can I declare a BS Attack against the marker?", states=("camouflaged",), asked=MAY,
