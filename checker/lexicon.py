@@ -93,6 +93,7 @@ WORD_LISTS = {
     "first_declaration": "ordinals that, after 'as', place the Skill named first in its Order (Move as his first Short Skill): asked about the end of the Order, the second one is left open",
     "member_noun": "nouns right after a Fireteam named that make it a description of a trooper (a Fireteam member)",
     "person_relative": "relative words that stand for a person (who, quien): after a Fireteam named, the trooper's clause",
+    "fireteam_kind": "kinds of Fireteam named right after the word (Fireteam Core, Haris)",
     "team_with": "words after a Fireteam named that bring in who is in it (Fireteam with a Hafza, incluyendo)",
     "declaring_verb": "verbs in a Fireteam actor's phrase (fireteam declares): after 'in', the trooper's verb, not the Fireteam's",
     "member_of": "words before a Fireteam named that make it the one a trooper is in, not who declares (in a Fireteam, miembro del Fireteam)",

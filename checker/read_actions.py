@@ -334,12 +334,15 @@ class _Actions:
         toks, sent = self.toks, self.toks[m.start].sent
         named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
         j = m.end
-        while j < len(toks) and j in named and toks[j].sent == sent:
-            j += 1  # "Fireteam *Core* with…"
+        kinds, of = self._words("fireteam_kind"), self._words("owner_of") | {"of"}
+        while j < len(toks) and toks[j].sent == sent and (
+                j in named or toks[j].low in kinds or (toks[j].low in of and j + 1 in named)):
+            j += 1  # "Fireteam *Core of Janissaries* including…"
         if j >= len(toks) or toks[j].sent != sent or toks[j].low in self._words("member_noun"):
             return False
         if toks[j].low in self._words("team_with"):
-            states = {n.start for n in self.asked_state_mentions}
+            asked = {n.value for n in self.asked_state_mentions}
+            states = {n.start for n in self.mentions if n.kind in ("state", "hint") and (not asked or n.value in asked)}
             return any(j < k <= j + 4 for k in states)
         if toks[j].low in self._words("relative") and toks[j].low not in self._words("person_relative") \
                 and self._in_fireteam(m):
@@ -534,6 +537,7 @@ class _Actions:
             elif m.kind == "term" and m.value == "fireteam" and self._in_fireteam(m) and not self._fireteam_declares(m):
                 member_of |= self._naming_fireteam(m)
             elif m.kind == "term" and m.value == "fireteam" and self._fireteam_declares(m):
+                member_of |= self._naming_fireteam(m)  # "a Fireteam Core *of Janissaries*": its kind, no one
                 # "a Fireteam that declares Move + BS Attack", "Haqqislam Fireteam with a HoloMask
                 # Hafza declares…": the Fireteam declares, its Team Leader's Order
                 out.append(("team", m.start))
@@ -573,7 +577,8 @@ class _Actions:
 
     def _naming_fireteam(self, m: Mention) -> set[int]:
         """The positions of unit or trooper names right before the Fireteam named at `m`,
-        articles between ("of my *Janissary* Fireteam"): they name the Fireteam, no one in it."""
+        articles between ("of my *Janissary* Fireteam"), or after it through its kind ("Fireteam
+        Core of *Janissaries*"): they name the Fireteam, no one in it."""
         named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
         out, i = set(), m.start - 1
         while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and (
@@ -581,6 +586,13 @@ class _Actions:
             if i in named:
                 out.add(i)
             i -= 1
+        # and after it, through its kind: "Fireteam Core *of Janissaries*"
+        kinds, of, j = self._words("fireteam_kind"), self._words("owner_of") | {"of"}, m.end
+        while j < len(self.toks) and self.toks[j].sent == self.toks[m.start].sent and (
+                j in named or self.toks[j].low in kinds or (self.toks[j].low in of and j + 1 in named)):
+            if j in named:
+                out.add(j)
+            j += 1
         return out
 
     def _state_in_clause(self, i: int) -> bool:
@@ -942,7 +954,7 @@ class _Actions:
         if any(m.kind == "subject" and m.end == i + 1 and self.vocab.subjects[m.value].kind == "skill"
                for m in self.mentions):
             return True
-        return self.toks[i].low in self._list("target") | {"with", "con", "by", "por"}
+        return self.toks[i].low in self._list("target") | {"with", "con", "by", "por"} | self._words("team_with")
 
     def _targets_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
         """A state named right after the Skill (an article or target word between at most) is

@@ -164,6 +164,13 @@ WHO_ACTS = [
          conditions={"fireteam": None}),
     case("A HoloMask Fireteam member (not leader) declares Look Out! Is it revealed?", states=("holomask",),
          actions=[("look_out", "self")], conditions={"fireteam": "member"}),
+    # the page's own example (HoloMask: "As he performs a Support Skill, the Hafza is not revealed,
+    # and so remains in HoloMask State"): its Fireteam's kind and unit name no one
+    case("A Fireteam Core of Janissaries including a Hafza in HoloMask declares a Move + BS Attack Order. The Hafza "
+         "is not the Team Leader. Is he revealed?", states=("holomask",),
+         actions=[("move", "leader"), ("bs_attack", "leader")], conditions={"fireteam": "member"}, verdict="no"),
+    case("A Fireteam Core of Janissaries including a Hafza in HoloMask declares a Move + BS Attack Order. Is the Hafza "
+         "revealed?", states=("holomask",), actions=[("move", "team"), ("bs_attack", "team")], verdict="depends"),
     # …but a Fireteam acting on the marker is the enemy's, a relative clause describing the
     # trooper is the trooper's, and "In the Fireteam, the Order is…" is the Leader's Order
     case("Can a Fireteam shoot a Camo marker?", states=("camouflaged",), actions=[("bs_attack", "enemy")]),
