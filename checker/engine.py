@@ -213,7 +213,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
     relays: list[Relay] = []
     prop = reading.proposition
     category_rows: list[Row] = []
-    kinds_of: dict[int, list[Row]] = {}  # id(decision) → the rows of its general term's kinds
+    kinds_of: list[tuple[Decision, list[Row]]] = []  # each decision with the rows of its general term's kinds
     enemy = reading.by("enemy")
     declares = reading.by("self", "skill")
     events = reading.by("self", "event") + reading.by("enemy", "event")
@@ -291,8 +291,8 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                     outside = True  # part of the Order or scene is outside the logic
                     continue
                 decisions.append(d)
-                kinds_of[id(d)] = _kinds(table, state, d, topics, ctx, reading.excluded)
-                category_rows += kinds_of[id(d)]
+                kinds_of.append((d, _kinds(table, state, d, topics, ctx, reading.excluded)))
+                category_rows += kinds_of[-1][1]
         if outside and not _sure_cancellation(prop, decisions, ctx):
             return Evaluation("unknown", state, info.edition)
     if not decisions:
@@ -334,7 +334,7 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
         # its kinds do not all cancel (a Move keeps it): which Skill it is decides
         cancelling = [d for d in decisions if d.outcome == "cancelled"]
         d = cancelling[0]
-        differ = [r for r in kinds_of.get(id(d), []) if r.outcome != "cancelled"]
+        differ = [r for x, kinds in kinds_of if x is d for r in kinds if r.outcome != "cancelled"]
         if len(cancelling) == 1 and differ and all(x.outcome == "keeps" for x in decisions if x is not d):
             decisions = [x if x is not d else Decision(d.subject, d.topic, "depends", d.rows + differ) for x in decisions]
             category, outcome = d.subject, "depends"

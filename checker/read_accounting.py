@@ -35,7 +35,7 @@ class _Accounting:
                 continue
             if any(m.kind == "ask" and m.start <= t.i < m.end for m in self.mentions) and t.sent != self.last:
                 continue  # "he's still a marker at the end.": how the scene stands, not what is asked
-            if self._at_order_end(t.i):
+            if self._use_order_end(t.i):
                 continue  # "Is he still a TO marker at the end of the Order?": when, not what is asked
             if role == "number" and (t.sent != self.last or not t.low.isdigit() or self._measure_or_count(t.i)
                                      or self._value_of(t.i)):
@@ -113,24 +113,22 @@ class _Accounting:
                 return True
         return False
 
-    def _at_order_end(self, i: int) -> bool:
+    def _use_order_end(self, i: int) -> bool:
         """Whether word `i` is in "at the end of the Order" ([words] order_end) in a question
-        whether the trooper is revealed or keeps its state: the end of the Order is when the state
-        asked about holds, and the rows answer for the whole Order (its words are used). Not in a
-        question whether something may be done then ("Can I wait until the end of his Order…?"),
-        where the moment decides."""
+        whether the trooper is revealed or keeps its state; if so, the phrase's words are used:
+        the end of the Order is when the state asked about holds, and the rows answer for the
+        whole Order. Not in a question whether something may be done then ("Can I wait until
+        the end of his Order…?"), where the moment decides, nor before an alternative ("…at the
+        end of the Order, or from the start of the Move?")."""
         if (self.asked_prop or ("",))[0] not in ("revealed", "state_ends"):
             return False
-        toks = self.toks
-        for phrase in self._words("order_end"):
-            words = phrase.split()
-            for start in range(max(0, i - len(words) + 1), i + 1):
-                span = toks[start:start + len(words)]
-                if [t.low for t in span] == words and len({t.sent for t in span}) == 1:
-                    if any(t.sent == span[0].sent and t.low in self._words("alternative") for t in toks[start + len(words):]):
-                        return False  # "…at the end of the Order, or from the start of the Move?": what is asked
-                    self.used.update(range(start, start + len(words)))
-                    return True
+        for start in range(max(0, i - 5), i + 1):
+            n = self._phrase_at(start, "order_end", (6, 5, 4))
+            if n and start + n > i:
+                if any(t.sent == self.toks[start].sent and t.low in self._words("alternative") for t in self.toks[start + n:]):
+                    return False
+                self.used.update(range(start, start + n))
+                return True
         return False
 
     def _agrees_with_negation(self, i: int) -> bool:

@@ -314,16 +314,36 @@ class _Actions:
                 if target is not None and self._enemy_owned(target) and self._state_of(target) == states[0]:
                     a.by = "enemy"
 
+    def _name_positions(self) -> set[int]:
+        """The positions of unit and trooper names ("Janissary", "Fusilier")."""
+        return {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
+
+    def _before_fireteam(self, m: Mention) -> int:
+        """The position of the first word before the Fireteam named at `m` that is not an
+        article, an owner word or a unit name ("of my *Janissary* Fireteam" → "of"); -1 at the
+        sentence's start."""
+        named, skip = self._name_positions(), self._list("article") | self._words("possessive") | self._words("mine")
+        i = m.start - 1
+        while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and (i in named or self.toks[i].low in skip):
+            i -= 1
+        return i if i >= 0 and self.toks[i].sent == self.toks[m.start].sent else -1
+
+    def _after_fireteam(self, m: Mention) -> int:
+        """The position of the first word after the Fireteam named at `m` and its kind and unit
+        ("Fireteam *Core of Janissaries* including…" → "including"); len(tokens) at the end."""
+        named, kinds, of = self._name_positions(), self._words("fireteam_kind"), self._words("owner_of")
+        j = m.end
+        while j < len(self.toks) and self.toks[j].sent == self.toks[m.start].sent and (
+                j in named or self.toks[j].low in kinds or (self.toks[j].low in of and j + 1 in named)):
+            j += 1
+        return j if j < len(self.toks) and self.toks[j].sent == self.toks[m.start].sent else len(self.toks)
+
     def _in_fireteam(self, m: Mention) -> bool:
         """Whether the Fireteam named at `m` is one a trooper is in or part of ("my Hafza *in a
         Fireteam*", "member *of the* Fireteam", "of my *Janissary* Fireteam": `[words]
         member_of` before it, articles and unit names between)."""
-        named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
-        i = m.start - 1
-        while i >= 0 and (self.toks[i].low in self._list("article") | self._words("possessive") or i in named) \
-                and self.toks[i].sent == self.toks[m.start].sent:
-            i -= 1
-        return i >= 0 and self.toks[i].sent == self.toks[m.start].sent and self.toks[i].low in self._words("member_of")
+        i = self._before_fireteam(m)
+        return i >= 0 and self.toks[i].low in self._words("member_of")
 
     def _fireteam_declares(self, m: Mention) -> bool:
         """Whether the Fireteam named at `m` is said to declare, as the one the trooper in the
@@ -331,14 +351,8 @@ class _Actions:
         team_with`, the state named within four words), or "is in a Fireteam *that declares*
         Move…" (a relative clause naming a Skill). Not an enemy's or an unowned Fireteam acting
         on the marker ("Can a Fireteam shoot a Camo marker?"), nor "a Fireteam member"."""
-        toks, sent = self.toks, self.toks[m.start].sent
-        named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
-        j = m.end
-        kinds, of = self._words("fireteam_kind"), self._words("owner_of") | {"of"}
-        while j < len(toks) and toks[j].sent == sent and (
-                j in named or toks[j].low in kinds or (toks[j].low in of and j + 1 in named)):
-            j += 1  # "Fireteam *Core of Janissaries* including…"
-        if j >= len(toks) or toks[j].sent != sent or toks[j].low in self._words("member_noun"):
+        toks, j = self.toks, self._after_fireteam(m)
+        if j >= len(toks) or toks[j].low in self._words("member_noun"):
             return False
         if toks[j].low in self._words("team_with"):
             asked = {n.value for n in self.asked_state_mentions}
@@ -346,7 +360,8 @@ class _Actions:
             return any(j < k <= j + 4 for k in states)
         if toks[j].low in self._words("relative") and toks[j].low not in self._words("person_relative") \
                 and self._in_fireteam(m):
-            return any(n.kind == "subject" and j < n.start <= j + 4 and toks[n.start].sent == sent for n in self.mentions)
+            return any(n.kind == "subject" and j < n.start <= j + 4 and toks[n.start].sent == toks[j].sent
+                       for n in self.mentions)
         return False
 
     def _target_before_relative(self, rel: int, cands: list) -> tuple[str, int] | None:
@@ -534,13 +549,14 @@ class _Actions:
                 side = self._noun_side(m, speaker, state_pos)
                 if side is not None:
                     out.append((side, m.start))
-            elif m.kind == "term" and m.value == "fireteam" and self._in_fireteam(m) and not self._fireteam_declares(m):
-                member_of |= self._naming_fireteam(m)
-            elif m.kind == "term" and m.value == "fireteam" and self._fireteam_declares(m):
-                member_of |= self._naming_fireteam(m)  # "a Fireteam Core *of Janissaries*": its kind, no one
-                # "a Fireteam that declares Move + BS Attack", "Haqqislam Fireteam with a HoloMask
-                # Hafza declares…": the Fireteam declares, its Team Leader's Order
-                out.append(("team", m.start))
+            elif m.kind == "term" and m.value == "fireteam":
+                declares = self._fireteam_declares(m)
+                if declares or self._in_fireteam(m):
+                    member_of |= self._naming_fireteam(m)  # "a Fireteam Core *of Janissaries*": no one
+                if declares:
+                    # "a Fireteam that declares Move + BS Attack", "Haqqislam Fireteam with a
+                    # HoloMask Hafza declares…": the Fireteam declares, its Team Leader's Order
+                    out.append(("team", m.start))
         for t in self.toks:
             role = self.rec.roles.get(t.i)
             if role == "speaker" and not self._possessive_before_noun(t.i) and t.low not in self._words("object_speaker"):
@@ -570,7 +586,7 @@ class _Actions:
                     out.append(("enemy", t.i))
                     continue
                 out.append((self._referent(prev, t) if prev else "self", t.i))
-        units = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
+        units = self._name_positions()
         out = sorted((c for c in out if not (c[1] in member_of and c[1] in units)), key=lambda c: c[1])
         self._cands = out
         return out
@@ -579,21 +595,8 @@ class _Actions:
         """The positions of unit or trooper names right before the Fireteam named at `m`,
         articles between ("of my *Janissary* Fireteam"), or after it through its kind ("Fireteam
         Core of *Janissaries*"): they name the Fireteam, no one in it."""
-        named = {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
-        out, i = set(), m.start - 1
-        while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and (
-                i in named or self.toks[i].low in self._list("article") | self._words("possessive") | self._words("mine")):
-            if i in named:
-                out.add(i)
-            i -= 1
-        # and after it, through its kind: "Fireteam Core *of Janissaries*"
-        kinds, of, j = self._words("fireteam_kind"), self._words("owner_of") | {"of"}, m.end
-        while j < len(self.toks) and self.toks[j].sent == self.toks[m.start].sent and (
-                j in named or self.toks[j].low in kinds or (self.toks[j].low in of and j + 1 in named)):
-            if j in named:
-                out.add(j)
-            j += 1
-        return out
+        named = self._name_positions()
+        return {k for k in range(self._before_fireteam(m) + 1, self._after_fireteam(m)) if k in named}
 
     def _state_in_clause(self, i: int) -> bool:
         """Whether a state is named after word `i` in its clause (up to the next comma)."""
@@ -949,8 +952,10 @@ class _Actions:
                 (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")) or i in phrase
                 or (self.toks[i].low in self._words("state_linking") and i - 1 in phrase)):  # "a Hafza *in* HoloMask"
             i -= 1
-        if i < 0 or self.toks[i].sent != self.toks[pos].sent:
-            return False  # "El CAMO se mueve. ¿Puedo…?": a sentence's first word is no one's object
+        if i < 0 or self.toks[i].sent != self.toks[pos].sent or self.toks[i].brk:
+            # "El CAMO se mueve. ¿Puedo…?": a sentence's first word is no one's object; nor the
+            # first after a comma ("I declare Discover, the Hafza moves")
+            return False
         if any(m.kind == "subject" and m.end == i + 1 and self.vocab.subjects[m.value].kind == "skill"
                for m in self.mentions):
             return True
@@ -1125,8 +1130,7 @@ class _Actions:
         """Whether the asking sentence names the end of the Order ([words] order_end: "is he
         still a marker at the end of the Order?"): with only its first Skill named, the Order's
         second one, left open, decides."""
-        lows = [t.low for t in self.toks if t.sent == self.last]
-        return any(any(lows[k:k + len(p.split())] == p.split() for k in range(len(lows))) for p in self._words("order_end"))
+        return any(self._phrase_at(t.i, "order_end", (6, 5, 4)) for t in self.toks if t.sent == self.last)
 
     def _another_declaration(self, a: Action) -> bool:
         """Whether the general term of `a` is said to be one more declaration ("Move and then
