@@ -97,6 +97,7 @@ WORD_LISTS = {
     "team_with": "words after a Fireteam named that bring in who is in it (Fireteam with a Hafza, incluyendo)",
     "declaring_verb": "verbs in a Fireteam actor's phrase (fireteam declares): after 'in', the trooper's verb, not the Fireteam's",
     "member_of": "words before a Fireteam named that make it the one a trooper is in, not who declares (in a Fireteam, miembro del Fireteam)",
+    "discover_stem": "beginnings of the words for Discover (discov, descubr): an asking phrase with one asks whether the marker must be Discovered first",
     "order_end": "the end of the Order named as when a state asked about holds (is he still a marker at the end of the Order?): the time, not what is asked",
     "valued": "characteristics whose value an unsigned number right after them gives (WIP 13): the scene's figure",
     "mod_valued": "MODs whose value a number beside them gives (Mimetism -6, el -3 de Mimetismo): the scene's figure",

@@ -4,7 +4,7 @@ words are set aside, with the reason."""
 from __future__ import annotations
 
 from rulecheck.checker.vocabulary import Mention
-from rulecheck.checker.words import written
+from rulecheck.checker.words import whole
 
 
 class _Accounting:
@@ -312,12 +312,7 @@ class _Accounting:
     def _written(self, i: int) -> str:
         """Token `i` as the question wrote it: the whole word when it is one of two tokens read
         from one word ("S2")."""
-        toks = self.toks
-        if toks[i].joined:
-            return toks[i - 1].text + toks[i].text
-        if i + 1 < len(toks) and toks[i + 1].joined:
-            return toks[i].text + toks[i + 1].text
-        return toks[i].text
+        return whole(self.toks, i, i)
 
     def _used_words(self) -> list[str]:
         out, i = [], 0
@@ -327,9 +322,7 @@ class _Accounting:
                 j = i
                 while j + 1 < len(toks) and j + 1 in self.used:
                     j += 1
-                # half of a word read as two ("S2") is shown whole
-                text = (toks[i - 1].text if toks[i].joined else "") + written(toks[i:j + 1])
-                out.append(text + (toks[j + 1].text if j + 1 < len(toks) and toks[j + 1].joined else ""))
+                out.append(whole(toks, i, j))  # half of a word read as two ("S2") is shown whole
                 i = j + 1
             else:
                 i += 1

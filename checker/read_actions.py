@@ -314,9 +314,18 @@ class _Actions:
                 if target is not None and self._enemy_owned(target) and self._state_of(target) == states[0]:
                     a.by = "enemy"
 
-    def _name_positions(self) -> set[int]:
+    def _positions_of(self, kinds: tuple[str, ...]) -> frozenset[int]:
+        """The positions of the words of mentions of `kinds`, worked out once per list of
+        mentions (several checks walk noun phrases with them, many times per question)."""
+        memo = self.__dict__.setdefault("_positions_memo", {})
+        key = (kinds, id(self.mentions))
+        if key not in memo:
+            memo[key] = frozenset(k for n in self.mentions if n.kind in kinds for k in range(n.start, n.end))
+        return memo[key]
+
+    def _name_positions(self) -> frozenset[int]:
         """The positions of unit and trooper names ("Janissary", "Fusilier")."""
-        return {k for n in self.mentions if n.kind in ("unit", "trooper") for k in range(n.start, n.end)}
+        return self._positions_of(("unit", "trooper"))
 
     def _before_fireteam(self, m: Mention) -> int:
         """The position of the first word before the Fireteam named at `m` that is not an
@@ -534,8 +543,8 @@ class _Actions:
                     continue
                 out.append(("self", m.start))  # a state named is the trooper in it
             elif m.kind == "actor" and m.value in ("enemy", "ally", "leader", "team"):
-                if self._attribute_of_state(m, state_pos) or (m.value == "team" and self._in_fireteam(m) and len(
-                        {self.toks[k].low for k in range(m.start, m.end)} & self._words("declaring_verb")) > 0):
+                if self._attribute_of_state(m, state_pos) or (m.value == "team" and self._in_fireteam(m) and any(
+                        self.toks[k].low in self._words("declaring_verb") for k in range(m.start, m.end))):
                     # (not "my Hafza *in a Fireteam declares* Discover": the Hafza declares; nor
                     # "the Team Leader *of my Janissary Fireteam declares*": the Leader, and
                     # the unit naming the Fireteam is no one)
@@ -946,8 +955,7 @@ class _Actions:
             return False
         i = pos - 1
         # back over articles and the rest of the noun phrase ("with a *HoloMask* Hafza")
-        phrase = {k for n in self.mentions if n.kind in ("state", "hint", "weak_state", "unit", "trooper")
-                  for k in range(n.start, n.end)}
+        phrase = self._positions_of(("state", "hint", "weak_state", "unit", "trooper"))
         while i >= 0 and self.toks[i].sent == self.toks[pos].sent and not self.toks[i].brk and (
                 (self.rec.roles.get(i) == "stop" and self.toks[i].low in self._list("article")) or i in phrase
                 or (self.toks[i].low in self._words("state_linking") and i - 1 in phrase)):  # "a Hafza *in* HoloMask"

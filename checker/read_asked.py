@@ -410,8 +410,11 @@ class _AskedAndComposites:
 
     def _asks_discover_first(self) -> bool:
         """The question's "must" is about Discovering the marker first ("need to be discovered",
-        "hay que descubrirlo")."""
-        return any(m.kind == "ask" and m.value.startswith("required") and ("discov" in m.text.lower() or "descubr" in m.text.lower())
+        "hay que descubrirlo"): a word of its asking phrase starts with one of `[words]
+        discover_stem` (no stemmer: a cold `ask` does not load one for this)."""
+        stems = tuple(self._words("discover_stem"))
+        return any(m.kind == "ask" and m.value.startswith("required")
+                   and any(self.toks[k].low.startswith(stems) for k in range(m.start, m.end))
                    for m in self.mentions + self.rec.overlay)
 
     def _opens_sentence(self, m: Mention) -> bool:

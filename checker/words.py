@@ -136,6 +136,16 @@ def written(toks) -> str:
     return "".join(("" if n == 0 or t.joined else " ") + t.text for n, t in enumerate(toks))
 
 
+def whole(toks, i: int, j: int) -> str:
+    """Tokens `i`..`j` as written, widened to whole written words: half of a word read as two
+    tokens ("S2") brings its other half."""
+    if toks[i].joined:
+        i -= 1
+    if j + 1 < len(toks) and toks[j + 1].joined:
+        j += 1
+    return written(toks[i:j + 1])
+
+
 def asking_sentences(text: str) -> set[int]:
     """The sentences of `text` (numbered as `tokenize` numbers them) that end with a question
     mark."""
