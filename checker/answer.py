@@ -214,9 +214,29 @@ def decide(conn: sqlite3.Connection, table: LogicTable, reading: Reading, questi
     if ev.would is not None and ev.would != "unknown" and reading.unplaced and not reading.issues:
         _placed_by_passages(conn, w, reading, ev)
     _untested_prerequisites(w, reading, ev)
-    if doubt and question is not None:
+    if doubt and question is not None and not _a_deciding_faq_asked(conn, ev, question):
         _doubted(table, w, reading, ev, question, leave_out)
     return ev
+
+
+def _a_deciding_faq_asked(conn: sqlite3.Connection, ev: Evaluation, question: str) -> bool:
+    """Whether the question is, word for word (case, accents, punctuation, a "Q:" label or an
+    "[Errata]" tag aside), the question of a FAQ that decides it: the FAQ answers that very
+    question, so the reading is not in doubt ("Can I declare an Intuitive Attack against a troop
+    that is neither Camouflaged nor inside a Zero Visibility Zone?")."""
+    if ev.verdict not in ("yes", "no"):
+        return False
+    deciding = _deciding_ids(ev)
+    faqs = [c for c in _citations(conn, ev.cites, deciding) if c["kind"] != "rule" and c["deciding"]]
+    if not faqs:
+        return False
+    from rulecheck.checker.words import fold
+
+    def plain(text: str) -> str:
+        text = re.sub(r"^\s*(\[[^\]]*\]\s*)?([QA]\s*:\s*)?", "", text)
+        return " ".join(re.findall(r"\w+", fold(text)))
+    asked = plain(question)
+    return any(plain(c["text"].split("\n", 1)[0]) == asked for c in faqs)
 
 
 def _faq_question(text: str, limit: int = 80) -> str:

@@ -815,15 +815,17 @@ class _Actions:
     def _in_the_state(self, n: Mention, states: list[Mention]) -> bool:
         """Whether a unit is the subject the state is said of, however many linking words
         stand between ("My Ninja has been sitting camouflaged", "Mi Ninja sigue en camu"): only
-        `[words] linking` up to the state's name, in one sentence ("My Fusilier is standing
+        `[words] linking` and filler phrases up to the state's name, in one sentence ("My Fusilier is standing
         next to a camo marker" names another: "next", "a" are no linking words)."""
         if n.kind != "unit":
             return False
         linking = self._words("linking")
+        # and filler phrases of several words: "my Spektr starts *the Order* still in HD"
+        filler = {i for f in self.mentions if f.kind == "filler" and f.end - f.start > 1 for i in range(f.start, f.end)}
         for m in states:
             between = range(n.end, m.start)
             if 0 < len(between) <= 6 and self.toks[m.start].sent == self.toks[n.start].sent \
-                    and all(self.toks[i].low in linking for i in between):
+                    and all(self.toks[i].low in linking or i in filler for i in between):
                 return True
         return False
 
@@ -916,7 +918,7 @@ class _Actions:
                             and any(i > n.start and self.toks[i].sent == sent for i in state_pos)), None)
         after_end = min(len(self.toks), m.end + 3, skill_after if skill_after is not None else len(self.toks))
         near_state = any(i in state_pos for i in range(max(0, m.start - 2), after_end))
-        if near_state:
+        if near_state or self._in_the_state(m, self._asked_state_names()):
             return "self"
         if m.kind == "unit" and any(n.kind == "unit" and n.text.lower() == m.text.lower() and n.start < m.start
                                     and any(i in state_pos for i in range(max(0, n.start - 2), min(len(self.toks), n.end + 3)))
@@ -1308,9 +1310,12 @@ class _Actions:
 
     def _measure_or_count(self, i: int) -> bool:
         """Whether the number at `i` measures a distance ("8 inches", `[words] length_unit`),
-        counts something ("turn 2", "minuto 12", `[words] numbered`) or is a clock time ("at
-        12:40 the camo guy shot"): a number of the scene, never one a fact is asked about."""
-        return (i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("length_unit")) or (
+        counts something ("turn 2", "minuto 12", `[words] numbered`), is a clock time ("at
+        12:40 the camo guy shot") or a year ("the July 2023 errata"): a number of the scene,
+        never one a fact is asked about."""
+        t = self.toks[i]
+        year = t.low.isdigit() and len(t.low) == 4 and t.low[:2] in ("19", "20") and not t.signed
+        return year or (i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("length_unit")) or (
             i > 0 and self.toks[i - 1].low in self._words("numbered")) or self._clock_time(i)
 
     def _value_of(self, i: int) -> bool:
@@ -1460,14 +1465,16 @@ class _Actions:
         return self.toks[i].low in self._words("temporal") and nxt < len(self.toks) \
             and self.rec.roles.get(nxt) == "pronoun" and self.toks[nxt].low not in self._words("possessive")
 
-    def _clause_opened(self, pos: int, opener) -> bool:
+    def _clause_opened(self, pos: int, opener, *, breaks: frozenset = frozenset()) -> bool:
         """Whether a word for which `opener(i)` holds stands before `pos` in its clause (its
-        sentence, no clause break between)."""
+        sentence, no clause break between; nor, when given, one of the words `breaks`)."""
         sent = self.toks[pos].sent
         i = pos - 1
         while i >= 0 and self.toks[i].sent == sent and not self.toks[i].brk:
             if opener(i):
                 return True
+            if self.toks[i].low in breaks:
+                return False
             i -= 1
         return False
 
@@ -1487,9 +1494,11 @@ class _Actions:
         return a.start >= 0 and self._in_until(a.start)
 
     def _in_until(self, pos: int) -> bool:
-        """Whether the word at `pos` is in a clause opened by "until" / "hasta"."""
+        """Whether the word at `pos` is in a clause opened by "until" / "hasta" — which "then",
+        "luego"… close ([words] until_end: "wait until his Order is done and only *then* reveal
+        to stop him": the stopping is what is done, not how long the wait lasts)."""
         until = self._words("until")
-        return self._clause_opened(pos, lambda i: self.toks[i].low in until)
+        return self._clause_opened(pos, lambda i: self.toks[i].low in until, breaks=self._words("until_end"))
 
     def _in_question(self, a: Action) -> bool:
         """Whether an action is named in the question's own sentence: the last one, or the one

@@ -385,3 +385,23 @@ def test_a_set_the_examples_hold_can_be_answered_without_its_own_examples(conn):
         if [c["id"] for c in a.citations] != [c["id"] for c in b.citations]:
             return
     pytest.fail("no development question's passages changed with its own set left out")
+
+
+# The N3 FAQ (TO Camouflaged page): "Can I declare an Intuitive Attack against a troop that is
+# neither Camouflaged nor inside a Zero Visibility Zone?" — "No, you cannot."
+FAQ_OWN_WORDS = "Can I declare an Intuitive Attack against a troop that is neither Camouflaged nor inside a Zero Visibility Zone?"
+
+
+def test_a_faqs_own_question_is_not_doubted(conn, tmp_path):
+    """The FAQ that decides it answers that very question: however the model rates the reading,
+    the answer is given; the same question in other words is still rated."""
+    table = _table_with(tmp_path, V + "threshold = 0.7\n[weights]\nbias = 10.0\n")
+    a = answer_question(conn, FAQ_OWN_WORDS, edition="N3", table=table)
+    assert a.verdict == "no" and a.doubt is None
+    faq = next(c for c in a.citations if c["kind"] != "rule" and c["deciding"])
+    assert faq["text"].split("\n", 1)[0].endswith(FAQ_OWN_WORDS) and "No" in faq["text"].split("\n", 1)[1]
+    # case, punctuation and a "Q:" label aside
+    assert answer_question(conn, "Q: " + FAQ_OWN_WORDS.lower().rstrip("?"), edition="N3", table=table).verdict == "no"
+    other = answer_question(conn, "Can I declare an Intuitive Attack against a trooper who is neither Camouflaged nor "
+                            "inside a Zero Visibility Zone?", edition="N3", table=table)
+    assert other.verdict == "unknown" and other.rows_verdict == "no" and other.doubt["score"] > 0.99

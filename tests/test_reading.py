@@ -1461,3 +1461,69 @@ def test_a_told_skill_put_to_confirmation(table):
     r = read_question(table, "El rival disparó a mi HoloMask que imitaba a un Ghulam y en la tirada de salvación usamos "
                              "el BLI del Ghulam. ¿Era correcto?")
     assert r.proposition != "may"
+
+
+def _cites(a, fragment: str) -> bool:
+    """Whether one of the citations the answer rests on (or would rest on, when the doubt model
+    holds it back) holds the rule or FAQ fragment."""
+    return any(fragment in c["text"] for c in a.citations if c["deciding"] or c.get("would_decide"))
+
+
+def test_stop_is_the_verb_not_a_hacking_program(answer_of):
+    """Hidden Deployment State: 'the Trooper in HD State must place his Model or Marker at the
+    moment the opponent declares the return, not later' (as the logic row words it). "Can I wait
+    until his Order is done and only then reveal to stop him?" asks whether the stopping may come
+    after the return: "stop" is the verb of preventing (not the hacking program "Stop!"), and the
+    "until" clause ends at "then"."""
+    for q in ("An enemy camo trooper in my HD trooper's LoF declares the Entire Order to go back to CAMO. "
+              "Can I wait until his Order is done and only then reveal to stop him?",
+              "Enemy declares Cautious Movement to go back to Camouflaged in LoF of my HD trooper. Can I wait until "
+              "the Entire Order is finished and only then reveal to stop it?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and "stop" not in a.reading["unplaced"], a.to_text()
+        assert a.reading["actions"][0]["subject"] == "prevent_marker_state", a.to_text()
+
+
+def test_a_trooper_who_starts_the_order_in_the_state_is_the_one_in_it(answer_of):
+    """Hidden Deployment State, N4 Errata: 'Surprise Attack can be used if the Trooper started the
+    Order in a Marker State, or in Hidden Deployment State.' "My Spektr starts the Order in Hidden
+    Deployment. Can he use Surprise Attack?": the Spektr is the trooper in the state (the phrase
+    "the Order" between him and the state is no one), so he, not an enemy, declares it."""
+    for q in ("My Spektr starts the Order in Hidden Deployment. Can he use Surprise Attack?",
+              "Errata check: my Spektr starts the Order still in Hidden Deployment and goes for the kill. "
+              "Can he use Surprise Attack?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "yes" and _cites(a, "Surprise Attack can be used if the Trooper started the Order"), a.to_text()
+        assert all(x["by"] == "self" for x in a.reading["actions"]), a.to_text()
+
+
+def test_a_spanish_flamethrower_s_full_name_is_a_template_weapon(answer_of):
+    """Camuflado: 'Los Marcadores de Camuflado (CAMO) pueden ser afectados de forma indirecta con
+    Armas de Plantilla por designar otra Tropa enemiga no Camuflada, como objetivo principal.'
+    "Lanzallamas Pesado" is the Heavy Flamethrower, a Template Weapon, as "Heavy Flamethrower" is
+    in English: not a weapon the rules here never speak of."""
+    for q in ("Le tiro la plantilla de un Lanzallamas Pesado a un Fusilero y hay un CAMO enemigo dentro de la lágrima. "
+              "¿El CAMO se ve afectado?",
+              "Disparo el Lanzallamas Ligero a un Zhanshi que está al lado de un CAMO enemigo y la plantilla cubre también "
+              "el marcador. ¿El CAMO se ve afectado?"):
+        a = answer_of(q)
+        assert not a.reading["unplaced"] and a.rows_verdict == "yes", a.to_text()
+        assert _cites(a, "pueden ser afectados de forma indirecta con Armas de Plantilla"), a.to_text()
+
+
+def test_a_year_and_the_errata_name_no_rule(answer_of):
+    """Hidden Deployment State (errata): 'the player must write down the positions of the three
+    Holoechoes on the game table, their facing, and which of them is the real Trooper'. "Per the
+    July 2023 errata" dates the rule the question asks about: the year is a number of the scene
+    and "errata" names the document, as "FAQ" does."""
+    a = answer_of("HD + Holoecho trooper. Per the July 2023 errata, do I have to write down the facing of each of "
+                  "the three echoes, not just which one is real?")
+    assert a.rows_verdict == "yes" and not a.reading["unplaced"] and "2023" in a.reading["ignored"], a.to_text()
+
+
+def test_staying_quiet_is_not_announcing(answer_of):
+    """TO Camouflaged, N3 FAQ: declaring that the ARO is delayed 'is obligatory'. "or can I just stay
+    quiet and wait?" offers the alternative of not announcing it: "stay" there asks nothing."""
+    a = answer_of("Old N3 question: my opponent activates a TO camo and I want to hold my ARO until I see his second "
+                  "Skill. Do I have to actually announce that I'm delaying, or can I just stay quiet and wait?")
+    assert a.rows_verdict == "yes" and not a.reading["unplaced"], a.to_text()
