@@ -442,7 +442,7 @@ def _deciding_ids(ev: Evaluation) -> set[str]:
     if ev.order_row:
         ids.add(ev.order_row.cites[0])
     for d in ev.decisions:
-        if d.outcome == ev.outcome or ev.outcome in ("depends", "either"):
+        if d.outcome == ev.outcome or ev.outcome in ("depends", "either", "possible"):
             ids.update(r.cites[0] for r in d.rows)
     return ids
 
@@ -594,6 +594,8 @@ class Words:
         key = f"{prop}.{polarity}"
         if key not in self.w["asks"]:
             key = "plain.+"
+        if reading.possible and f"possible_{key}" in self.w["asks"]:
+            key = f"possible_{key}"  # "Can Sensor reveal an HD trooper?": can it be revealed
         if reading.properties and self._property_question(reading):
             # a property asked with no asking word, or no Skill named: its own question (or its
             # negation: "is it correct that it does not add its Order…?")
@@ -708,6 +710,15 @@ class Words:
                     else:  # the rule when none of the others' conditions holds: said last
                         otherwise.append(whose + self.text("depends_otherwise", outcome=outcome))
             return self.text("depends", parts="; ".join(dict.fromkeys(parts + otherwise)))
+        if ev.outcome == "possible":
+            # "Can Sensor reveal an HD trooper?": yes, in the cases the rows say it does
+            from rulecheck.checker.verdicts import load_verdicts, verdict
+
+            cells = self.table.verdicts or load_verdicts()
+            parts = [self.text("either_part", when=self.when(r), because=_mid_sentence(self.because(r).rstrip(".")))
+                     for d in ev.decisions for r in d.rows
+                     if verdict(cells, ev.proposition, ev.polarity, r.outcome) == "yes"]
+            return self.text("possible", verdict=v, parts="; ".join(dict.fromkeys(parts)))
         if ev.outcome == "either":
             # "Is Hidden Deployment cancelled if it declares Cautious Movement?": yes with or
             # without Camouflage; each case says why

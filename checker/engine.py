@@ -346,6 +346,9 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
         if len(answers) == 1 and "unknown" not in answers:
             result = answers.pop()
             outcome = "either"  # the sentence says the answer holds in each case
+        elif reading.possible and "yes" in answers:
+            # "Can Sensor reveal an HD trooper?": it can, in the cases where the rows say it is
+            result, outcome = "yes", "possible"
     would = None
     if reading.issues or reading.unplaced:
         would, result = result, "unknown"

@@ -292,6 +292,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         # "He can't go back into Hidden Deployment, can he?": a negated statement put as a question
         # by an auxiliary tag, which players answer both ways (yes: you are right; no: he can't)
         reading.tag_negation = self.tag_negation
+        reading.possible = prop in ("revealed", "state_ends") and polarity == "+" and self._asks_possible()
         return reading
 
     def _undiscovered_by_without(self, actions: list[Action]) -> bool:

@@ -347,6 +347,11 @@ class _StatesAndConditions:
         for axis, value in self._lof_words().items():
             if axis not in found:
                 found[axis] = [(0, value)]
+        if "retry" not in found and len({v for _, v in found.get("turn", ())}) > 1 \
+                and named & {"discover_retry", "discover"}:
+            # "my Zhanshi failed his Discover during my Active Turn. In my Reactive Turn, can he
+            # try again?": the failure and the retry are said of two different turns
+            found["retry"] = [(0, "next_turn")]
         for axis, values in found.items():
             context[axis] = min(values)[1]
         return context

@@ -51,7 +51,7 @@ class Reading:
 
     __slots__ = ("text", "lang", "edition", "states", "other_states", "actions", "properties", "context",
                  "proposition", "polarity", "about", "asked_value", "used", "unplaced", "issues", "notes",
-                 "ignored", "numbers", "question_axes", "excluded", "tag_negation")
+                 "ignored", "numbers", "question_axes", "excluded", "tag_negation", "possible")
 
     def __init__(self, text: str | None = None, lang: str = "en", edition: str | None = None,
                  states: tuple[str, ...] = (), other_states: tuple[str, ...] = (), actions: list[Action] | None = None,
@@ -90,6 +90,10 @@ class Reading:
         #: A negated statement put as a question by an auxiliary tag ("He can't…, can he?"): read
         #: as the plain question, but answered both ways by players (the doubt model weighs it).
         self.tag_negation = False
+        #: Whether the question asks if the state *can* end or the trooper *can* be revealed by
+        #: what it names ("Can Sensor reveal an HD trooper?"): yes when the rules give one case
+        #: where it is.
+        self.possible = False
 
     def by(self, who: str, kind: str | None = None) -> tuple[str, ...]:
         """The subjects acted by `who` (and of `kind`), in order, without repeats."""
@@ -102,7 +106,7 @@ class Reading:
                 "other_states": list(self.other_states), "actions": [a.to_dict() for a in self.actions],
                 "properties": list(self.properties), "conditions": dict(self.context),
                 "asked": {"proposition": self.proposition, "polarity": self.polarity, "about": self.about,
-                          "value": self.asked_value},
+                          "value": self.asked_value, "possible": self.possible},
                 "numbers": list(self.numbers), "used": list(self.used), "ignored": list(self.ignored),
                 "unplaced": list(self.unplaced), "excluding": list(self.excluded),
                 "issues": list(self.issues),

@@ -89,7 +89,8 @@ def test_the_last_reasoning_step_names_the_verdict(table, answered):
 
 def test_the_verdict_is_the_verdict_tables_cell(table, answered):
     """verdict = cell(proposition, polarity, outcome); an answer that holds "either way" has
-    each deciding row's cell equal to it; with `would`, the answer is unknown because the
+    each deciding row's cell equal to it; one asked whether it can happen (`possible`) is yes
+    with one deciding row's cell yes; with `would`, the answer is unknown because the
     reading names what the rows do not use, and `would` is what the cell gives. An answer the
     doubt model holds back is unknown, says so, and keeps the engine's verdict as `rows_verdict`
     (the cell's, checked as for any answer); one rated below the threshold is given."""
@@ -122,6 +123,10 @@ def test_the_verdict_is_the_verdict_tables_cell(table, answered):
         if ev.outcome == "either":
             rows = {cell(cells, ev.proposition, ev.polarity, r.outcome) for d in ev.decisions for r in d.rows}
             expected = rows.pop() if len(rows) == 1 else f"one answer (rows give {sorted(rows)})"
+        elif ev.outcome == "possible":
+            # asked whether it can happen at all: yes when one deciding row's cell is yes
+            rows = {cell(cells, ev.proposition, ev.polarity, r.outcome) for d in ev.decisions for r in d.rows}
+            expected = "yes" if "yes" in rows and ans.reading["asked"]["possible"] else f"a possibility (rows give {sorted(rows)})"
         else:
             expected = cell(cells, ev.proposition, ev.polarity, ev.outcome)
         if ev.would is None:

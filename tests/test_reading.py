@@ -960,7 +960,7 @@ def test_a_negated_scene_phrase_alone_in_the_asking_sentence_asks(answer_of):
     Camuflado: Dodge needs 'una tirada de dados', so yes."""
     a = answer_of("Mi CAMO declara Esquivar. ¿No se revela?")
     assert a.rows_verdict == "yes" and a.reading["asked"] == {"proposition": "revealed", "polarity": "+", "about": "model",
-                                                          "value": None}, a.to_text()
+                                                          "value": None, "possible": False}, a.to_text()
     assert answer_of("My camo marker declares Dodge. Isn't it revealed?").rows_verdict == "yes"
     assert any("requiera realizar una tirada de dados" in c["text"] for c in deciding(a)), a.citations
 
@@ -1527,3 +1527,55 @@ def test_staying_quiet_is_not_announcing(answer_of):
     a = answer_of("Old N3 question: my opponent activates a TO camo and I want to hold my ARO until I see his second "
                   "Skill. Do I have to actually announce that I'm delaying, or can I just stay quiet and wait?")
     assert a.rows_verdict == "yes" and not a.reading["unplaced"], a.to_text()
+
+
+def test_a_failure_and_a_retry_in_two_turns_is_a_later_turn(answer_of):
+    """TO Camouflaged: 'If an enemy fails his Discover Roll, that enemy cannot attempt to Discover
+    the same TO Camouflaged trooper until the next Active or Reactive Turn.' The failure told in
+    one turn ("during my Active Turn") and the retry asked in another ("my Reactive Turn", "as
+    his ARO") is a retry in a later turn; the same turn named twice is not."""
+    for q in ("Old edition question: my Zhanshi failed his Discover against a TO Camo marker during my Active Turn. "
+              "When my opponent's turn comes around (my Reactive Turn), can the same Zhanshi try to Discover that "
+              "marker again?",
+              "N3: I failed a Discover on his TO camo during my Active Turn. When it's his Active Turn and I'm "
+              "reactive, can my guy try to Discover it again in ARO?"):
+        a = answer_of(q)
+        assert a.reading["conditions"].get("retry") == "next_turn", a.to_text()
+        assert a.rows_verdict == "yes" and _cites(a, "cannot attempt to Discover the same TO Camouflaged trooper until the next Active or Reactive Turn"), a.to_text()
+    same = answer_of("N3: in my Active Turn my Fusilier failed a Discover against a TO CAMO marker. With my next Order, "
+                     "in the same Active Turn, can he try to Discover it again?")
+    assert same.reading["conditions"].get("retry") == "same_turn" and same.rows_verdict == "no", same.to_text()
+
+
+def test_can_a_skill_reveal_asks_whether_it_can(answer_of):
+    """Hidden Deployment State: 'The Hidden Deployment State is cancelled if the user is
+    Discovered by means of a Special Skill that explicitly allows it (for example Sensor).' "Can
+    Sensor reveal an HD trooper?" asks whether it can at all: yes, in the case the rows give
+    (inside its Zone of Control, the roll passed), said in the answer; "Does Sensor reveal…?"
+    asks whether it always does, and depends."""
+    for q in ("can my Sensor reveal an HD trooper", "Can Sensor really cancel Hidden Deployment?",
+              "¿Un Sensor puede descubrir a una tropa en Despliegue Oculto y cancelar ese estado?"):
+        a = answer_of(q)
+        assert a.reading["asked"]["possible"] and a.rows_verdict == "yes", a.to_text()
+        assert _cites(a, "Discovered by means of a Special Skill that explicitly allows it"), a.to_text()
+    a = answer_of("can my Sensor reveal an HD trooper")
+    assert a.answer.startswith("Yes — it can be: when inside the enemy's Zone of Control and the roll succeeds"), a.answer
+    assert "can the trooper be revealed?" in a.to_text()
+    always = answer_of("Does Sensor reveal an HD trooper?")
+    assert not always.reading["asked"]["possible"] and always.verdict == "depends", always.to_text()
+    # "get to", "is allowed" give leave; they do not ask what can happen
+    leave = answer_of("My HD trooper's Dodge is allowed but does it reveal him?")
+    assert not leave.reading["asked"]["possible"], leave.to_text()
+
+
+def test_the_marker_s_mimetism_mod_has_mimetism(answer_of):
+    """Camuflado: 'se debe superar una Tirada de Descubrir aplicando los MOD de esta Habilidad,
+    además del MOD que indique la Habilidad Mimetismo asociada, si es que la posee.' "the
+    Marker's Mimetism MOD" says the Marker has it: yes; "a Mimetism MOD" leaves it open: depends."""
+    for q in ("N4: Does the Discover Roll against a Camouflage Marker also apply the Marker's Mimetism MOD?",
+              "¿El MOD de Mimetismo de un Marcador de Camuflado se aplica también a la Tirada de Descubrir contra ese marcador?"):
+        a = answer_of(q)
+        assert a.reading["conditions"].get("mimetism") == "yes" and a.rows_verdict == "yes", a.to_text()
+        assert _cites(a, "además del MOD que indique la Habilidad Mimetismo asociada, si es que la posee"), a.to_text()
+    open_ = answer_of("N4: I'm rolling to Discover a CAMO marker. Does a Mimetism MOD get applied to my roll?")
+    assert "mimetism" not in open_.reading["conditions"] and open_.verdict == "depends", open_.to_text()
