@@ -75,7 +75,9 @@ class _Accounting:
                     m.kind == "actor" or (aside and m.kind in ("state", "hint", "weak_state")))), None)
                 if actor is not None:
                     continue  # "not an enemy", "no enemies nearby", "in HD, not a marker": who or what is not there
-                if self._harmless_scope(t.i):
+                if self._harmless_scope(t.i) or self._not_only_tail(t.i):
+                    # ("…, not just which one is real?", "…, y no solo dónde están?": what is asked
+                    # goes beyond it; nothing is negated)
                     self.ignored.append(self._written(t.i))
                     continue
                 self.issues.append(self.vocab_text("negation_issue").format(word=t.text))
@@ -287,6 +289,17 @@ class _Accounting:
         if marker is not None and marker.end < len(toks) and toks[marker.end].low in self._words("marker_word"):
             return "marker", marker.end + 1  # "a camo | marker"
         return None
+
+    def _not_only_tail(self, i: int) -> bool:
+        """Whether the negation at `i` opens a tail "…, not just …" / "…, y no solo …": right
+        before "only"/"just"/"solo" (`[words] only`, or "just"), after a comma or after an
+        "and"/"y" that follows one."""
+        nxt = self.toks[i + 1].low if i + 1 < len(self.toks) and self.toks[i + 1].sent == self.toks[i].sent else ""
+        if nxt not in self._words("only") | {"just", "merely", "simply"}:
+            return False
+        before = self.toks[i - 1] if i > 0 and self.toks[i - 1].sent == self.toks[i].sent else None
+        return before is not None and (before.brk or (before.low in self._words("coordinator") and i > 1
+                                                      and self.toks[i - 2].brk))
 
     def _harmless_scope(self, i: int) -> bool:
         """A negation whose words up to the end of its clause are only ordinary words, filler or

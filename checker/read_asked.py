@@ -559,7 +559,13 @@ class _AskedAndComposites:
         # found only in an "until" clause says how long, and makes no composite of its own
         found = [f for f in found if not any(group and all(self._in_until(a) for a, _ in group)
                                              for group in self.rec.group_places.get(f[0]) or [[p] for p in f[2]])]
-        beaten = {o for sid, _, _ in found for o in self.vocab.subjects[sid].over}
+        # a property told only in the scene of a question whether the trooper is revealed or the
+        # state ends is no answer (see below), and beats nothing ("…wanted to flip it to get a
+        # better facing. Can he cancel the state voluntarily?": the facing is the scene's)
+        def scene_property(f) -> bool:
+            return prop in ("revealed", "state_ends") and self.vocab.subjects[f[0]].kind == "property" \
+                and not any(self.toks[a].sent == self.last for a, _ in f[2])
+        beaten = {o for f in found if not scene_property(f) for o in self.vocab.subjects[f[0]].over}
         phrase_subjects = {m.value for m in self.mentions if m.kind == "subject"}
         beaten |= {o for s in phrase_subjects for o in self.vocab.subjects[s].over}
         found = [f for f in found if f[0] not in beaten]

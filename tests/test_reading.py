@@ -1579,3 +1579,31 @@ def test_the_marker_s_mimetism_mod_has_mimetism(answer_of):
         assert _cites(a, "además del MOD que indique la Habilidad Mimetismo asociada, si es que la posee"), a.to_text()
     open_ = answer_of("N4: I'm rolling to Discover a CAMO marker. Does a Mimetism MOD get applied to my roll?")
     assert "mimetism" not in open_.reading["conditions"] and open_.verdict == "depends", open_.to_text()
+
+
+def test_the_facing_of_the_holoechoes_is_no_change_facing(answer_of):
+    """Hidden Deployment State (errata): 'the player must write down the positions of the three
+    Holoechoes on the game table, their facing, and which of them is the real Trooper'. In
+    Spanish "el encaramiento" is the facing written down, not the ARO "encararse"; and "y no solo
+    dónde están" asks for more than the positions, negating nothing."""
+    for q in ("DO + Holoeco: ¿tengo que apuntar también el encaramiento de los tres Holoecos, y no solo dónde están?",
+              "HD + Holoeco: ¿tengo que apuntar las posiciones de los tres Holoecos, su encaramiento y cuál es la tropa real?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "yes" and not a.reading["actions"] and not a.reading["unplaced"], a.to_text()
+        assert _cites(a, "write down the positions of the three Holoechoes"), a.to_text()
+    aro = answer_of("Mi CAMO se mueve delante de su Fusilero. ¿Puede su Fusilero encararse en ORA?")
+    assert any(x["subject"] == "change_facing" for x in aro.reading["actions"]), aro.to_text()
+
+
+def test_a_property_told_in_the_scene_does_not_hide_the_one_asked(answer_of):
+    """TO Camouflaged, N3 FAQ: can you choose to cancel a game state at will? 'No, unless the
+    Cancellation bullet points for the game state say that you can cancel the state
+    voluntarily.' The facing told in the scene ("to get a better facing") is no question of its
+    own, and leaves "cancel the state voluntarily" to be answered; "flip it to the model because I
+    feel like it" says the same."""
+    for q in ("N3 game: the owner of a TO Camo marker on a rooftop wanted to voluntarily flip it to the model to get "
+              "a better facing for the next turn. His opponent objected. Can he cancel the state voluntarily?",
+              "In N3, can I just choose to flip my TO marker to the model at the start of my turn because I feel like it?"):
+        a = answer_of(q)
+        assert a.reading["properties"] == ["voluntary_cancel"] and a.rows_verdict == "no", a.to_text()
+        assert _cites(a, "say that you can cancel the state voluntarily"), a.to_text()
