@@ -1607,3 +1607,16 @@ def test_a_property_told_in_the_scene_does_not_hide_the_one_asked(answer_of):
         a = answer_of(q)
         assert a.reading["properties"] == ["voluntary_cancel"] and a.rows_verdict == "no", a.to_text()
         assert _cites(a, "say that you can cancel the state voluntarily"), a.to_text()
+
+
+def test_attempting_and_his_movement_name_no_rule(answer_of):
+    """Camuflado: the whole-Order rule ('La cancelación del Estado Camuflado se aplica a la
+    totalidad de la Orden declarada'); TO Camouflaged: a failed Discover may be tried again 'in
+    the next Active or Reactive Turn'. "attempt to Discover" is "try to Discover", and "along his
+    movement" is the path of the Move already declared: no words of a rule the pages lack."""
+    a = answer_of("Camo trooper declares Move, then BS Attack at the end of the move. I had delayed my ARO. Can I measure "
+                  "my shot to a point earlier along his movement?")
+    assert "movement" not in a.reading["unplaced"], a.to_text()
+    b = answer_of("In N4, after an enemy trooper fails a Discover Roll against a Camouflage Marker, may that same trooper "
+                  "attempt to Discover that marker again?")
+    assert not b.reading["unplaced"] and b.rows_verdict == "depends", b.to_text()
