@@ -1620,3 +1620,18 @@ def test_attempting_and_his_movement_name_no_rule(answer_of):
     b = answer_of("In N4, after an enemy trooper fails a Discover Roll against a Camouflage Marker, may that same trooper "
                   "attempt to Discover that marker again?")
     assert not b.reading["unplaced"] and b.rows_verdict == "depends", b.to_text()
+
+
+def test_is_the_marker_s2_asks_its_silhouette(answer_of):
+    """Camuflado: 'El Marcador de Camuflado (CAMO) de una Tropa en estado Camuflado posee el mismo
+    valor de Silueta (S) que la Tropa a la que representa. No obstante, el Marcador de Camuflado de
+    un arma o una pieza de Equipo en estado Camuflado dispone de un valor de Silueta (S) de 2.' "Is
+    that CAMO marker Silhouette 2?", "camo markers are S2, right?": it depends on what it hides;
+    TO Camouflaged (N3): a TO marker concealing a piece of Equipment 'is 2', so it does not keep a
+    profile's S."""
+    for q in ("Is that enemy CAMO marker Silhouette 2?", "N4 quickie: camo markers are S2, right?", "Is a CAMO marker S2?"):
+        a = answer_of(q)
+        assert a.verdict == "depends" and a.reading["properties"] == ["marker_silhouette"], a.to_text()
+        assert _cites(a, "posee el mismo valor de Silueta (S) que la Tropa a la que representa"), a.to_text()
+    e = answer_of("N3: TO camo marker hiding a piece of Equipment keeps its profile S?")
+    assert e.rows_verdict == "no" and _cites(e, "concealing a piece of Equipment"), e.to_text()
