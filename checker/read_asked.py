@@ -476,11 +476,13 @@ class _AskedAndComposites:
         """A negation between the question's opening auxiliary and its verb ("Doesn't it lose…",
         "Is it not revealed…"): asked as a plain question (the answer is the same)."""
         first = self._question_opening(ask.start)
+        between = range(first.i + 1, ask.start)
         if first.low == "no" and self._question_negation(first.i):
-            return True  # "¿No pierde el camuflaje si se mueve?": "does it lose it?"
+            # "¿No pierde el camuflaje si se mueve?": "does it lose it?"; not "¿No es cierto que
+            # no puede…?", whose negation before the verb is the clause's put to confirmation
+            return not self._confirmed_clause(between)
         if first.low not in self._list("question"):
             return False
-        between = range(first.i + 1, ask.start)
         if any(self.rec.roles.get(i) == "negation" and self.toks[i].low in self._words("instrument_negation")
                for i in between):
             # "Can my HD trooper declare Dodge without losing it?": "without" says how the Skill
@@ -488,9 +490,13 @@ class _AskedAndComposites:
             return False
         # "Is it true that I don't have to…", "¿Es cierto que no tengo que…?": the negation is
         # the clause's that is put to confirmation, not the question's own
-        return not any(self.toks[i].low in self._list("condition") or (
-            self.toks[i].low in self._list("complementizer") and self.toks[i - 1].low in self._words("confirm"))
-            for i in between)
+        return not any(self.toks[i].low in self._list("condition") for i in between) and not self._confirmed_clause(between)
+
+    def _confirmed_clause(self, between) -> bool:
+        """Whether a clause put to confirmation opens among words `between` ("is it true *that*…",
+        "¿es cierto *que*…?")."""
+        return any(self.toks[i].low in self._list("complementizer") and self.toks[i - 1].low in self._words("confirm")
+                   for i in between)
 
     def _asks_possible(self) -> bool:
         """Whether the asking verb of revealing or cancelling is governed by a "can" whose subject

@@ -555,6 +555,11 @@ class _StatesAndConditions:
         if first.low not in self._list("question"):
             return False
         between = [x for x in self.toks[first.i + 1:i]]
+        if first.low in self._words("rhetorical"):
+            # "¿Acaso una tropa en Despliegue Oculto no puede impedir…?": its subject may stand
+            # before the negation, which is still the question's ("can't it?")
+            return not any(x.brk or self.rec.roles.get(x.i) in ("condition", "negation") or x.low in self._list("complementizer")
+                           for x in between)
         return all(x.low in self._words("question_subject") for x in between) and len(between) <= 1
 
     def _tagged(self, i: int) -> bool:
