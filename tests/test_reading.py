@@ -1635,3 +1635,25 @@ def test_is_the_marker_s2_asks_its_silhouette(answer_of):
         assert _cites(a, "posee el mismo valor de Silueta (S) que la Tropa a la que representa"), a.to_text()
     e = answer_of("N3: TO camo marker hiding a piece of Equipment keeps its profile S?")
     assert e.rows_verdict == "no" and _cites(e, "concealing a piece of Equipment"), e.to_text()
+
+
+def test_stopping_a_return_asks_when_the_trooper_is_placed(answer_of):
+    """Hidden Deployment State: 'they must place the corresponding Model or Marker on the table at
+    the moment the opponent declares their intention to return to Camouflaged'. "Do I have to put
+    my model or marker on the table the moment he declares it?" asks when (and that) the stopping
+    trooper is placed — yes, whether or not it has Camouflage; "…put the actual model down?"
+    depends on Camouflage ('they will be able to keep that State as long as: … They prevent an
+    Enemy Trooper from entering a Marker State'); placing it once the Order resolves stops nothing."""
+    for q in ("An enemy in LoF of my HD trooper declares he goes back to camo. To stop him, do I have to put my model "
+              "or marker on the table the moment he declares it?",
+              "Mi tropa en Despliegue Oculto tiene LdT a un enemigo que anuncia que quiere volver a Camuflado. Para "
+              "impedírselo, ¿tengo que colocar mi miniatura o marcador en la mesa en ese mismo momento?"):
+        a = answer_of(q)
+        assert a.reading["properties"] == ["prevent_placement"] and a.rows_verdict == "yes", a.to_text()
+        assert _cites(a, "at the moment the opponent declares their intention to return"), a.to_text()
+    m = answer_of("An enemy tries to go back into camo in LoF of my HD guy. To stop it, do I have to put the actual model down?")
+    assert m.reading["properties"] == ["prevent_placement_model"] and m.rows_verdict == "depends", m.to_text()
+    assert _cites(m, "They prevent an Enemy Trooper from entering a Marker State"), m.to_text()
+    later = answer_of("To stop his camo trooper going back to camo in my HD trooper's LoF, can I put my HD trooper on the "
+                      "table once his Order resolves?")
+    assert later.rows_verdict == "no" and _cites(later, "at the moment the opponent declares"), later.to_text()
