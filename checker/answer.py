@@ -11,6 +11,7 @@ from rulecheck.checker.engine import Evaluation, ancestors, evaluate, label
 from rulecheck.checker.errors import EmptyQuestion, QuestionTooLong
 from rulecheck.checker.logic import CONDITIONS, PREREQUISITE_AXES, LogicTable, Row, load_logic
 from rulecheck.checker.reading import Reading
+from rulecheck.checker.verdicts import load_verdicts, verdict
 from rulecheck.kb.read import faqs_by_id, lead_ins, rules_by_id, search
 
 #: The longest question read, in characters: a forum post with its whole scene is well under it,
@@ -226,8 +227,7 @@ def _a_deciding_faq_asked(conn: sqlite3.Connection, ev: Evaluation, question: st
     that is neither Camouflaged nor inside a Zero Visibility Zone?")."""
     if ev.verdict not in ("yes", "no"):
         return False
-    deciding = _deciding_ids(ev)
-    faqs = [c for c in _citations(conn, ev.cites, deciding) if c["kind"] != "rule" and c["deciding"]]
+    faqs = [c for c in _deciding_passages(conn, ev) if c["kind"] != "rule"]
     if not faqs:
         return False
     from rulecheck.checker.words import fold
@@ -284,13 +284,18 @@ def _doubted(table: LogicTable, w: "Words", reading: Reading, ev: Evaluation, qu
         ev.would, ev.verdict = ev.verdict, "unknown"
 
 
+def _deciding_passages(conn: sqlite3.Connection, ev: Evaluation) -> list[dict]:
+    """The rules and FAQs the evaluation's deciding rows cite, as citations."""
+    return [c for c in _citations(conn, ev.cites, _deciding_ids(ev)) if c["deciding"]]
+
+
 def _placed_by_passages(conn, w: "Words", reading: Reading, ev: Evaluation) -> None:
     """Words the reading could not place that the deciding rules or FAQs use themselves ("For
     example via Airborne Deployment", in the FAQ's own question): the answer takes them into
     account, so it stands, with a note saying so."""
     from rulecheck.checker.words import fold
 
-    texts = " ".join(fold(c["text"]) for c in _citations(conn, ev.cites, _deciding_ids(ev)) if c["deciding"])
+    texts = " ".join(fold(c["text"]) for c in _deciding_passages(conn, ev))
     if not texts or not all(re.search(rf"\b{re.escape(fold(word))}\b", texts) for word in reading.unplaced):
         return
     words = "”, “".join(reading.unplaced)
@@ -525,6 +530,11 @@ class Words:
     def condition(self, name: str) -> str:
         return self.w["condition"].get(name) or CONDITIONS[name].doc
 
+    def _case_parts(self, rows: list[Row]) -> str:
+        """Each row's case and reason ("when …, …"), once each, for a sentence that names them."""
+        return "; ".join(dict.fromkeys(self.text("either_part", when=self.when(r), because=_mid_sentence(self.because(r).rstrip(".")))
+                                       for r in rows))
+
     def when(self, row: Row) -> str:
         return self.w["text"]["and"].join(self.condition(c.name) for c in row.conditions) or self.text("in_general")
 
@@ -712,13 +722,9 @@ class Words:
             return self.text("depends", parts="; ".join(dict.fromkeys(parts + otherwise)))
         if ev.outcome == "possible":
             # "Can Sensor reveal an HD trooper?": yes, in the cases the rows say it does
-            from rulecheck.checker.verdicts import load_verdicts, verdict
-
             cells = self.table.verdicts or load_verdicts()
-            parts = [self.text("either_part", when=self.when(r), because=_mid_sentence(self.because(r).rstrip(".")))
-                     for d in ev.decisions for r in d.rows
-                     if verdict(cells, ev.proposition, ev.polarity, r.outcome) == "yes"]
-            return self.text("possible", verdict=v, parts="; ".join(dict.fromkeys(parts)))
+            return self.text("possible", verdict=v, parts=self._case_parts(
+                [r for d in ev.decisions for r in d.rows if verdict(cells, ev.proposition, ev.polarity, r.outcome) == "yes"]))
         if ev.outcome == "either":
             # "Is Hidden Deployment cancelled if it declares Cautious Movement?": yes with or
             # without Camouflage; each case says why
@@ -729,9 +735,7 @@ class Words:
                 common = max(set(outcomes), key=lambda o: (outcomes.count(o), o == "cancelled"))
                 plain = min((r for r in rows if r.outcome == common), key=lambda r: len(r.conditions))
                 return self.text("either_many", verdict=v, because=_mid_sentence(self.because(plain).rstrip(".")))
-            parts = [self.text("either_part", when=self.when(r), because=_mid_sentence(self.because(r).rstrip(".")))
-                     for r in rows]
-            return self.text("either", verdict=v, parts="; ".join(dict.fromkeys(parts)))
+            return self.text("either", verdict=v, parts=self._case_parts(rows))
         decisive = next((d for d in ev.decisions if d.outcome == ev.outcome), ev.decisions[0])
         because = self.because(decisive.rows[0]).rstrip(".")
         declares = reading.by("self", "skill")

@@ -292,7 +292,14 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         # "He can't go back into Hidden Deployment, can he?": a negated statement put as a question
         # by an auxiliary tag, which players answer both ways (yes: you are right; no: he can't)
         reading.tag_negation = self.tag_negation
-        reading.possible = prop in ("revealed", "state_ends") and polarity == "+" and self._asks_possible()
+        doers = self._asks_possible() if prop in ("revealed", "state_ends") and polarity == "+" else None
+        reading.possible = doers is not None
+        for a in actions if doers else ():
+            # "Could Discover reveal my HD trooper?": a Skill done against another trooper that
+            # is the subject of revealing the one in the state is the enemy's, not its own
+            if a.by == "self" and a.kind == "skill" and self._done_against(a.subject) \
+                    and any(n.value == a.subject for n in doers):
+                a.by = "enemy"
         return reading
 
     def _undiscovered_by_without(self, actions: list[Action]) -> bool:

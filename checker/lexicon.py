@@ -50,6 +50,7 @@ WORD_LISTS = {
     "reflexive": "words that end a revealing verb done to oneself (reveal itself, revelarse)",
     "purpose": "words after such a verb that open what it is done for (to prevent…, para impedir…)",
     "limiting": "words that ask when something happens rather than whether (only when, solo cuando)",
+    "not_only": "words after a negation that open a tail asking for more (…, not just L1; …, y no solo…)",
     "only": "words that limit the verb after them to a time named after it (it *only* counts as revealed at the end)",
     "time_opening": "words after such a verb that open the time it is limited to (at, when, cuando)",
     "rhetorical": "words opening a question that expects yes (¿acaso…?): the first negation of its clause is the question's own",
@@ -434,6 +435,20 @@ def _asked_group(raw: dict, groups: tuple, where: str) -> int:
     return value
 
 
+def _group(group: object, raw_subjects: dict, where: str) -> tuple[str, ...]:
+    """One word group of a subject's `all`: its phrases, or, written "@<subject>:<n>", group `n`
+    (from 0) of another subject's `all`, so that two composites share one list of phrases."""
+    if not isinstance(group, str):
+        return tuple(group)
+    m = re.fullmatch(r"@([a-z][a-z0-9_]*):(\d+)", group)
+    other = raw_subjects.get(m.group(1), {}) if m else {}
+    groups = other.get("all", []) if isinstance(other, dict) else []
+    if m is None or int(m.group(2)) >= len(groups) or isinstance(groups[int(m.group(2))], str):
+        raise LogicTableError(f"{where}: group {group!r} in `all` must be a list of phrases or \"@<subject>:<n>\", "
+                              "naming a group of phrases of another subject's `all`")
+    return tuple(groups[int(m.group(2))])
+
+
 def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str, Subject]:
     subjects: dict[str, Subject] = {}
     for sid, raw in data.get("subject", {}).items():
@@ -454,7 +469,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
             raise LogicTableError(f"{where}: glossary term {raw['glossary']!r} not in glossary.toml")
         if term is not None and kind != "property":
             phrases = list(term.names) + phrases
-        groups = tuple(tuple(g) for g in raw.get("all", []))
+        groups = tuple(_group(g, data.get("subject", {}), where) for g in raw.get("all", []))
         if any(not g for g in groups):
             raise LogicTableError(f"{where}: an empty group in `all`")
         subjects[sid] = Subject(sid, kind, tuple(raw.get("parents", [])), tuple(dict.fromkeys(phrases)), groups,

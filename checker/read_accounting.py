@@ -292,14 +292,15 @@ class _Accounting:
 
     def _not_only_tail(self, i: int) -> bool:
         """Whether the negation at `i` opens a tail "…, not just …" / "…, y no solo …": right
-        before "only"/"just"/"solo" (`[words] only`, or "just"), after a comma or after an
-        "and"/"y" that follows one."""
-        nxt = self.toks[i + 1].low if i + 1 < len(self.toks) and self.toks[i + 1].sent == self.toks[i].sent else ""
-        if nxt not in self._words("only") | {"just", "merely", "simply"}:
+        before "only"/"just"/"solo" (`[words] not_only`), after a comma or after an "and"/"y"
+        that follows one."""
+        sent = self.toks[i].sent
+        nxt = self.toks[i + 1].low if i + 1 < len(self.toks) and self.toks[i + 1].sent == sent else ""
+        if nxt not in self._words("not_only"):
             return False
-        before = self.toks[i - 1] if i > 0 and self.toks[i - 1].sent == self.toks[i].sent else None
+        before = self.toks[i - 1] if i > 0 and self.toks[i - 1].sent == sent else None
         return before is not None and (before.brk or (before.low in self._words("coordinator") and i > 1
-                                                      and self.toks[i - 2].brk))
+                                                      and self.toks[i - 2].sent == sent and self.toks[i - 2].brk))
 
     def _harmless_scope(self, i: int) -> bool:
         """A negation whose words up to the end of its clause are only ordinary words, filler or

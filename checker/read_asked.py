@@ -498,34 +498,35 @@ class _AskedAndComposites:
         return any(self.toks[i].low in self._list("complementizer") and self.toks[i - 1].low in self._words("confirm")
                    for i in between)
 
-    def _asks_possible(self) -> bool:
+    def _asks_possible(self) -> list[Mention] | None:
         """Whether the asking verb of revealing or cancelling is governed by a "can" whose subject
         is a Skill or event the question names: "Can Sensor reveal an HD trooper?", "can my Sensor
         reveal…", "¿Un Sensor puede… cancelar ese estado?" ask whether it can happen at all (yes
-        when one case of the rules' is so), not whether it always does."""
+        when one case of the rules' is so), not whether it always does: the Skills that are the
+        "can"'s subject, or None when it is not so asked."""
         at = self.asked_at
         if at is None:
-            return False
+            return None
         sent = self.toks[at].sent
         can = self._words("possibility")  # "can", "puede": not "is allowed", "get to" (leave to do)
         mays = [m for m in self.mentions if m.kind == "ask" and m.value.startswith("may:+") and m.end <= at
                 and self.toks[m.start].sent == sent and any(self.toks[k].low in can for k in range(m.start, m.end))]
         if not mays:
-            return False
+            return None
         m = max(mays, key=lambda n: n.start)
         skills = [n for n in self.mentions if n.kind == "subject" and self.toks[n.start].sent == sent
                   and self.vocab.subjects[n.value].kind in ("skill", "event")]
         # "Can Sensor reveal…", "can my Sensor really cancel…": only the Skill, a possessive or a
         # filler word between the "can" and the verb
         between = [k for k in range(m.end, at) if not any(n.start <= k < n.end for n in skills)]
-        if any(n.start >= m.end and n.end <= at for n in skills) and all(
-                self.rec.roles.get(k) in ("stop", "speaker", "filler") or self.toks[k].low in self._words("possessive")
-                for k in between):
-            return True
+        inside = [n for n in skills if n.start >= m.end and n.end <= at]
+        if inside and all(self.rec.roles.get(k) in ("stop", "speaker", "filler") or self.toks[k].low in self._words("possessive")
+                          for k in between):
+            return inside
         # "¿Un Sensor puede descubrir…y cancelar…?": the Skill is the subject right before the "can"
-        return any(0 <= m.start - n.end <= 1 and (n.start == 0 or self.toks[n.start - 1].sent != sent
-                                                  or self.rec.roles.get(n.start - 1) in ("stop", "speaker"))
-                   for n in skills)
+        before = [n for n in skills if 0 <= m.start - n.end <= 1 and (
+            n.start == 0 or self.toks[n.start - 1].sent != sent or self.rec.roles.get(n.start - 1) in ("stop", "speaker"))]
+        return before or None
 
     # --- composites --------------------------------------------------------------------------
 

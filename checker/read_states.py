@@ -298,6 +298,7 @@ class _StatesAndConditions:
             needs.setdefault(f"{axis}={value}", set()).update(need)
         named = {m.value for m in self.mentions if m.kind == "subject"} | {sid for sid, _, _ in self.rec.composites}
         found: dict[str, list[tuple[int, str]]] = {}
+        turns: list[tuple[int, str]] = []  # (sentence, value) of each turn cue
         for m in cues:
             axis, value = m.value.split("=", 1)
             if axis in READING_AXES:
@@ -340,6 +341,8 @@ class _StatesAndConditions:
             if axis == "turn" and (axis, value) in _OPPOSITE and self._turn_of_the_other_side(m):
                 value = _OPPOSITE[(axis, value)]
             found.setdefault(axis, []).append((order.get(m.value, 999), value))
+            if axis == "turn":
+                turns.append((self.toks[m.start].sent, value))
             if self.toks[m.start].sent == self.last:
                 self.question_axes.add(axis)
             if not names_event:
@@ -347,10 +350,12 @@ class _StatesAndConditions:
         for axis, value in self._lof_words().items():
             if axis not in found:
                 found[axis] = [(0, value)]
-        if "retry" not in found and len({v for _, v in found.get("turn", ())}) > 1 \
-                and named & {"discover_retry", "discover"}:
+        if "retry" not in found and named & {"discover_retry", "discover"} \
+                and any(a != b and v != u for a, v in turns for b, u in turns):
             # "my Zhanshi failed his Discover during my Active Turn. In my Reactive Turn, can he
-            # try again?": the failure and the retry are said of two different turns
+            # try again?": the failure and the retry are said of two different turns, in two
+            # sentences ("in my Active Turn… in his Reactive Turn" in one sentence is one Player
+            # Turn seen from both sides)
             found["retry"] = [(0, "next_turn")]
         for axis, values in found.items():
             context[axis] = min(values)[1]

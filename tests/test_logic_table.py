@@ -144,6 +144,22 @@ def test_a_group_index_names_one_of_the_subjects_groups(tmp_path, field, value):
         load_with(tmp_path, extra)
 
 
+@pytest.mark.parametrize("ref", ["@move:0", "@prevent_marker_state:7", "@prevent_placement:0", "prevent_marker_state:0"])
+def test_a_shared_group_names_a_group_of_phrases(tmp_path, ref):
+    """`all = ["@<subject>:<n>", …]` shares another subject's group of phrases: a subject with no
+    `all`, a group it lacks, a group that is itself a reference, or a string without "@" is named."""
+    extra = f'\n[subject.hop_stop]\nkind = "property"\nall = ["{ref}", ["hop"]]\n'
+    with pytest.raises(LogicTableError, match=r"\[subject.hop_stop\]: group .* must be a list of phrases"):
+        load_with(tmp_path, extra)
+
+
+def test_a_shared_group_is_the_other_subjects_phrases(table):
+    """prevent_placement shares the stopping and returning words of prevent_marker_state."""
+    subjects = table.vocabulary.subjects
+    assert subjects["prevent_placement"].groups[:2] == subjects["prevent_marker_state"].groups[:2]
+    assert "stop" in subjects["prevent_placement"].groups[0]
+
+
 def test_a_signed_number_fills_the_mod_group(table):
     """"Is the Discover roll made at -6?": the number written with a minus sign is the MOD
     (`signed_number` of discover_mod), asked about as a number; "-6 to shoot him" is not."""

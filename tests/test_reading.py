@@ -1657,3 +1657,44 @@ def test_stopping_a_return_asks_when_the_trooper_is_placed(answer_of):
     later = answer_of("To stop his camo trooper going back to camo in my HD trooper's LoF, can I put my HD trooper on the "
                       "table once his Order resolves?")
     assert later.rows_verdict == "no" and _cites(later, "at the moment the opponent declares"), later.to_text()
+
+
+def test_rhetorical_spanish_openings_ask_the_clause(answer_of):
+    """Camuflado: 'Una tropa en estado Camuflado no puede formar parte de un Fireteam'; Hidden
+    Deployment State: a trooper with Camouflage keeps its state as long as 'They prevent an Enemy
+    Trooper from entering a Marker State'. "¿No es cierto que… no puede…?" confirms the clause
+    with its own negation; "¿Acaso… no puede…?" expects yes: its negation is the question's."""
+    a = answer_of("¿No es cierto que una tropa en estado Camuflado no puede formar parte de un Fireteam?")
+    assert a.rows_verdict == "yes" and not a.reading["unplaced"], a.to_text()
+    assert _cites(a, "no puede formar parte de un Fireteam"), a.to_text()
+    b = answer_of("¿Acaso una tropa en Despliegue Oculto no puede impedir que un enemigo en su LDT vuelva a estado Camuflado?")
+    assert b.rows_verdict == "yes" and not b.reading["unplaced"], b.to_text()
+    assert _cites(b, "prevent another Trooper in LoF from returning to a Marker State"), b.to_text()
+
+
+def test_one_sentence_naming_both_turns_is_one_player_turn(answer_of):
+    """Camuflado: after a failed Discover the trooper 'no podrá intentarlo de nuevo hasta el
+    siguiente Turno de Jugador'. "During my Active Turn, his Zhanshi failed a Discover ARO … in his
+    Reactive Turn" names one Player Turn from both sides: no retry in a later turn is read, so the
+    answer is never the later turn's yes."""
+    a = answer_of("During my Active Turn, his Zhanshi failed a Discover ARO against my camo marker in his Reactive Turn. "
+                  "Can he try again?")
+    assert a.reading["conditions"].get("retry") != "next_turn" and a.rows_verdict != "yes", a.to_text()
+
+
+def test_a_skill_that_can_reveal_is_done_by_the_enemy(answer_of):
+    """Hidden Deployment State: 'The Hidden Deployment State is cancelled if the user is
+    Discovered by means of a Special Skill that explicitly allows it (for example Sensor)'.
+    "Could Discover reveal my Hidden Deployment trooper?": the Discover is an enemy's, done
+    against the trooper (not one it declares, which would cancel the state): no."""
+    a = answer_of("Could Discover reveal my Hidden Deployment trooper?")
+    assert [(x["subject"], x["by"]) for x in a.reading["actions"]] == [("discover", "enemy")], a.to_text()
+    assert a.rows_verdict == "no" and _cites(a, "a Special Skill that explicitly allows it"), a.to_text()
+
+
+def test_hasta_despues_de_que_is_one_until_clause(answer_of):
+    """Camuflado: each reactive trooper 'puede retrasar la declaración de su ORA hasta que la
+    tropa en estado Camuflado haya declarado la segunda mitad de la Orden'. In "hasta después
+    de que…" the "después" does not close the "until" clause."""
+    a = answer_of("¿Puedo retrasar mi ORA hasta después de que el marcador declare su segunda Habilidad Corta?")
+    assert a.rows_verdict == "yes" and _cites(a, "retrasar la declaraci"), a.to_text()
