@@ -170,6 +170,14 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 actions.append(Action(sid, self._composite_actor(sid, states), kind))
         if composite is None or self.vocab.subjects[composite].kind != "property":
             actions += self._actions(states, state_mentions, composite)
+        if composite is not None and (means := set(self.vocab.subjects[composite].means)):
+            # "Su Lanzagranadas apunta a otra tropa y la plantilla pilla a mi CAMO": the weapon
+            # is the way the event that befalls the trooper happens (its `means`), so it is
+            # another's, not a Skill the trooper declares
+            from rulecheck.checker.engine import ancestors_in
+            for a in actions:
+                if a.subject != composite and a.by == "self" and not means.isdisjoint(ancestors_in(self.vocab.subjects, a.subject)):
+                    a.by = "enemy"
         if self.declared_as_aro and any(a.by == "self" and a.kind == "skill" for a in actions):
             context.setdefault("turn", "reactive")
         if prop == "what_happens":

@@ -41,6 +41,7 @@ WORD_LISTS = {
     "clause_negation": "negations that govern a whole clause, not only the phrase after them (not, nunca)",
     "rejecting": "two words opening the alternative a question turns down (rather than, en vez)",
     "modal_declare": "words right after a trooper named after a Skill that make it the Skill's doer (a Long Skill a marker *can* declare)",
+    "fronted_target": "words before a state named ahead of a Skill that make its trooper the Skill's target (against a CAMO, contra un CAMO)",
     "target_of": "words after which a Skill or weapon is aimed at the one named before (the main target of a Template)",
     "partitive": "two words before a possessive that pick one of a group (one of my troopers, una de mis tropas)",
     "sequence": "words after \"and\" that put a second Skill after the first (then, luego)",

@@ -235,6 +235,8 @@ class _Actions:
             if state_mentions and any(s.end <= m.start for s in state_mentions):
                 self.aimed_at_state = True
             return "enemy"
+        if self._done_against(m.value) and self._fronted_target(m, state_mentions):
+            return "enemy"  # "contra un CAMO lo único que puedes declarar en ORA es Descubrir"
         listed = self._listed_after_skill(m)
         if listed is not None:
             # "can declare Cautious Movement and then a BS Attack": a second object of the same
@@ -1010,6 +1012,21 @@ class _Actions:
             nxt = next((n for n in self.mentions if n.kind == "subject" and n.start == m.end + 1), None)
             return nxt is not None and self._targets_state(nxt, state_mentions)
         return False
+
+    def _fronted_target(self, m: Mention, state_mentions: list[Mention]) -> bool:
+        """A state named before the Skill, in its sentence, right after "against"/"contra"
+        (`[words] fronted_target`): "Against a CAMO marker, the only ARO you can declare is
+        Discover" — the trooper in it is what the Skill is done to."""
+        sent = self.toks[m.start].sent
+        fronted = self._words("fronted_target")
+
+        def opens_clause(k: int) -> bool:
+            # only at the head of its clause: not "delay its ARO against a CAMO" (whose marker
+            # then declares the Attack)
+            return k == 0 or self.toks[k - 1].sent != sent or self.toks[k - 1].brk \
+                or self.toks[k - 1].low in self._list("complementizer") or self.toks[k - 1].low in self._words("reporting")
+        return any(s.end <= m.start and self.toks[s.start].sent == sent and (k := self._np_start(s) - 1) >= 0
+                   and self.toks[k].sent == sent and self.toks[k].low in fronted and opens_clause(k) for s in state_mentions)
 
     def _pronoun_target_is_state(self, m: Mention, allowed: set | frozenset) -> bool:
         """A pronoun right after the Skill (a target word or article between at most) that

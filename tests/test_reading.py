@@ -1698,3 +1698,18 @@ def test_hasta_despues_de_que_is_one_until_clause(answer_of):
     de que…" the "después" does not close the "until" clause."""
     a = answer_of("¿Puedo retrasar mi ORA hasta después de que el marcador declare su segunda Habilidad Corta?")
     assert a.rows_verdict == "yes" and _cites(a, "retrasar la declaraci"), a.to_text()
+
+
+def test_a_template_that_catches_the_marker_is_anothers(answer_of):
+    """Camuflado: 'Los Marcadores de Camuflado (CAMO) pueden ser afectados de forma indirecta por un
+    Arma de Plantilla cuyo objetivo principal sea otro enemigo'. "Su Lanzagranadas apunta a otra
+    tropa y la plantilla pilla a mi CAMO": the template catches the marker (a Template hit befalls
+    it), so the weapon is the enemy's — never a Template Weapon the marker declares (which would
+    cancel the state for declaring an Attack)."""
+    for q in ("Su Lanzagranadas apunta a otra tropa y la plantilla pilla a mi CAMO de rebote. ¿Se revela mi CAMO?",
+              "N4: a flamethrower template aimed at my opponent's Fusilier also covers my CAMO marker standing next to "
+              "him. Do I lose the Camouflaged state?"):
+        a = answer_of(q)
+        done = {(x["subject"], x["by"]) for x in a.reading["actions"]}
+        assert ("template_hit", "self") in done and ("template_weapon", "self") not in done, a.to_text()
+        assert _cites(a, "Tirada de Salvaci"), a.to_text()
