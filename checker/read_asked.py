@@ -23,6 +23,12 @@ class _AskedAndComposites:
         adjectives = [m for m in asks if m.start > 0 and self.toks[m.start - 1].low in self._list("article")
                       and self._kind_at(m.start - 1) != "actor"  # "el enemigo puede retrasar…": a verb
                       and any(n.kind == "subject" and n.start == m.end for n in self.mentions)]
+        first = next(t for t in self.toks if t.sent == self.last)
+        if first.low in self._words("copula") and not any(m not in adjectives and self.toks[m.start].sent == self.last
+                                                          for m in asks):
+            # "Is Reset a legal ARO vs a CAMO marker?": in a question opened by a copula, the
+            # adjective is what is asked when its sentence has no other asking word
+            adjectives = [m for m in adjectives if self.toks[m.start].sent != self.last]
         for m in adjectives:
             self._use(m)
         asks = [m for m in asks if m not in adjectives]

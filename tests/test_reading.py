@@ -1713,3 +1713,22 @@ def test_a_template_that_catches_the_marker_is_anothers(answer_of):
         done = {(x["subject"], x["by"]) for x in a.reading["actions"]}
         assert ("template_hit", "self") in done and ("template_weapon", "self") not in done, a.to_text()
         assert _cites(a, "Tirada de Salvaci"), a.to_text()
+
+
+def test_still_have_asks_whether_the_state_survives(answer_of):
+    """Hidden Deployment State: 'If the Roll is a success, the Trooper infiltrates and does not
+    lose the Hidden Deployment State'. "Does he still have Hidden Deployment after the roll?"
+    asks whether the state survives (it depends on the roll), not a plain fact."""
+    a = answer_of("My HD infiltrator is written past the midline and I roll Infiltration for him. "
+                  "Does he still have Hidden Deployment after the roll?")
+    assert (a.reading["asked"]["proposition"], a.reading["asked"]["polarity"]) == ("state_ends", "-"), a.to_text()
+    assert a.rows_verdict == "depends" and _cites(a, "does not lose the Hidden Deployment State"), a.to_text()
+
+
+def test_a_copula_question_asks_its_adjective(answer_of):
+    """Camuflado: the AROs allowed against a Camouflage Marker are 'Descubrir, Esquivar, Reset o
+    Alertar'. "Is Reset a legal ARO vs a CAMO marker?": "legal" before "ARO" is what the question
+    opened by "Is" asks (whether it may), not an adjective of the ARO."""
+    a = answer_of("Is Reset a legal ARO vs a CAMO marker?")
+    assert a.reading["asked"]["proposition"] == "may" and a.rows_verdict == "yes", a.to_text()
+    assert _cites(a, "son: Descubrir, Esquivar, Reset o Alertar"), a.to_text()
