@@ -445,7 +445,15 @@ class _AskedAndComposites:
         """A verb that asks about a state ("lose", "keep", "survive", "end") asks so only with
         the state, a pronoun or "state" within three words of it ("does it lose camo?",
         "does HD survive…"); otherwise it is another verb ("end his move", "keep its Order")."""
-        if not ask.value.endswith(":state") or ask.end - ask.start > 1:
+        if not ask.value.endswith(":state"):
+            return True
+        if self.toks[ask.end - 1].low in self._words("possession"):
+            # "Does he still have Hidden Deployment?": what is had is the state (or "it"), right
+            # after the verb; not "Does the marker still have LoF behind it?"
+            named = [*state_mentions, *(m for m in self.mentions if m.kind in ("state", "hint", "weak_state"))]
+            return any(ask.end <= m.start <= ask.end + 1 for m in named) or (
+                ask.end < len(self.toks) and self.toks[ask.end].low in self._words("anchor"))
+        if ask.end - ask.start > 1:
             return True
         # "¿Pierde mi tropa el Despliegue Oculto…?": a subject named between the verb and the
         # state (its trooper noun) does not count against the three words
