@@ -187,6 +187,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "Is it revealed only when it shoots?": when in the Order, which the verdict table
             # does not answer (the whole-Order rule is among the passages)
             self.issues.append(self.vocab_text("when_issue").format(words=limit))
+        if prop == "may" and not properties and (only := self._exclusive_claim(actions)):
+            # "contra un CAMO lo único que puedes declarar en ORA es Descubrir": whether nothing
+            # else may be declared, which the rows (each saying whether one Skill may) do not judge
+            self.issues.append(self.vocab_text("only_issue").format(words=only))
         if prop == "plain" and not properties and states:
             # "Is it harder to Discover?", "Surprise Attack?": no word of the question says what is
             # asked of the Skills it names, so there is nothing to answer yes or no to
@@ -715,6 +719,25 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
     def _state_label(self, sid: str) -> str:
         st = self.table.states[sid]
         return st.label_es if self.rec.lang == "es" and st.label_es else st.label
+
+    def _exclusive_claim(self, actions: list[Action]) -> str | None:
+        """The words of a claim that only the one Skill named may be declared ("the only ARO you
+        can declare is Discover", "lo único que puedes declarar… y nada más"), or None. A claim
+        naming several ("the only AROs are Discover, Dodge, Reset and Look Out!") lists what the
+        rules list, and each is answered."""
+        last = [t for t in self.toks if t.sent == self.last]
+        for t in self.toks:
+            # in the asking sentence, or in the claim a short "Is he right?" puts to confirmation
+            if t.sent != self.last and not (t.sent == self.last - 1 and len(last) <= 5):
+                continue
+            if (n := self._phrase_at(t.i, "exclusive", (3, 2))):
+                named = {a.subject for a in actions if a.kind == "skill" and a.start >= 0 and self.toks[a.start].sent == t.sent
+                         and not self.vocab.subjects[a.subject].generic}
+                if len(named) > 1:
+                    return None
+                self.used.update(range(t.i, t.i + n))
+                return written(self.toks[t.i:t.i + n])
+        return None
 
     def vocab_text(self, key: str) -> str:
         """An issue's words in the question's language (data/wording/<lang>.toml [text])."""

@@ -50,6 +50,7 @@ WORD_LISTS = {
     "having": "words between an enemy and a trooper in a state that make the trooper the enemy's (my opponent has a trooper in HD)",
     "reflexive": "words that end a revealing verb done to oneself (reveal itself, revelarse)",
     "purpose": "words after such a verb that open what it is done for (to prevent…, para impedir…)",
+    "exclusive": "phrases claiming that only the Skills named may be declared (the only ARO, lo único, nada más)",
     "limiting": "words that ask when something happens rather than whether (only when, solo cuando)",
     "not_only": "words after a negation that open a tail asking for more (…, not just L1; …, y no solo…)",
     "only": "words that limit the verb after them to a time named after it (it *only* counts as revealed at the end)",

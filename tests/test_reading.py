@@ -1732,3 +1732,18 @@ def test_a_copula_question_asks_its_adjective(answer_of):
     a = answer_of("Is Reset a legal ARO vs a CAMO marker?")
     assert a.reading["asked"]["proposition"] == "may" and a.rows_verdict == "yes", a.to_text()
     assert _cites(a, "son: Descubrir, Esquivar, Reset o Alertar"), a.to_text()
+
+
+def test_a_claim_that_only_one_skill_is_allowed_is_not_answered_yes(answer_of):
+    """Camuflado: 'Las únicas ORA que se pueden ejecutar contra un Marcador de Camuflado (CAMO) son:
+    Descubrir, Esquivar, Reset o Alertar'. "Against a CAMO the only thing you can declare in ARO is
+    Discover, right?" claims nothing else may be declared — false by that list, and not what the
+    rows judge (each says whether one Skill may): never the Discover row's yes. A claim that names
+    the page's whole list is answered."""
+    for q in ("My friend says that against a CAMO marker the only thing you can declare in ARO is Discover. Is he right?",
+              "mi colega dice que contra un CAMO lo único que puedes declarar en ORA es Descubrir y nada más, ¿tiene razón?"):
+        a = answer_of(q)
+        assert a.verdict != "yes" and a.reading["issues"], a.to_text()
+        assert _cites(a, "son: Descubrir, Esquivar, Reset o Alertar"), a.to_text()
+    b = answer_of("Las únicas ORA contra un marcador CAMO son Descubrir, Esquivar, Reset o Alertar, ¿verdad?")
+    assert b.rows_verdict == "yes" and not b.reading["issues"], b.to_text()
