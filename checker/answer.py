@@ -455,14 +455,14 @@ def _deciding_ids(ev: Evaluation) -> set[str]:
 def _with_lead_ins(conn: sqlite3.Connection, citations: list[dict]) -> list[dict]:
     """"El estado Camuflado se cancela siempre que:" says nothing alone: every cited bullet
     under a lead-in ending in ":" carries it (`lead_in`), and the lead-in is not listed beside a
-    bullet that carries it unless it decides the answer itself."""
+    bullet that carries it unless it decides the answer itself (or would, for a held answer)."""
     found = lead_ins(conn, [c["id"] for c in citations if c["kind"] == "rule"])
     carried = set()
     for c in citations:
         if c["kind"] == "rule" and c["id"] in found:
             parent, c["lead_in"] = found[c["id"]]
             carried.add(parent)
-    return [c for c in citations if c["id"] not in carried or c.get("deciding")]
+    return [c for c in citations if c["id"] not in carried or c.get("deciding") or c.get("would_decide")]
 
 
 def _citations(conn: sqlite3.Connection, ids: list[str], deciding: set[str]) -> list[dict]:

@@ -557,6 +557,8 @@ class _Actions:
                 out.append((m.value, m.start))
                 self._use(m)
             elif m.kind in ("trooper", "unit"):
+                if m.kind == "unit" and m.end < len(self.toks) and self.toks[m.end].low in self._words("fireteam_kind"):
+                    continue  # "the Team Leader of my Janissary core": the unit names a Fireteam, no one
                 side = self._noun_side(m, speaker, state_pos)
                 if side is not None:
                     out.append((side, m.start))

@@ -245,3 +245,20 @@ def test_a_bullet_is_cited_with_its_lead_in_not_beside_it(answer_of):
     assert deciding["lead_in"] == "El estado Camuflado se cancela siempre que:"
     assert "camuflado-cancellation-1" not in [c["id"] for c in a.citations]
     assert "El estado Camuflado se cancela siempre que: …" in a.to_text()
+
+
+def test_a_held_answer_keeps_the_lead_in_it_would_rest_on(conn):
+    """Camuflado: 'Cuando se activa una Tropa en estado Camuflado, cada Tropa Reactiva, si lo desea,
+    puede retrasar la declaración de su ORA…' is itself the passage that decides whether an ARO may
+    be delayed, and the lead-in of the bullets after it. When the doubt model holds the answer back,
+    it is marked `would_decide` and stays listed, though a bullet under it carries it as `lead_in`
+    (it was dropped, leaving the held answer without the passage it would rest on)."""
+    from rulecheck.checker.answer import _citations, _with_lead_ins
+
+    citations = _citations(conn, ["camuflado-effects-13", "camuflado-effects-13-1"], set())
+    citations[0]["would_decide"] = True
+    kept = [c["id"] for c in _with_lead_ins(conn, citations)]
+    assert kept == ["camuflado-effects-13", "camuflado-effects-13-1"], kept
+    assert "puede retrasar la declaración de su ORA" in citations[0]["text"]
+    plain = _with_lead_ins(conn, _citations(conn, ["camuflado-effects-13", "camuflado-effects-13-1"], set()))
+    assert [c["id"] for c in plain] == ["camuflado-effects-13-1"]
