@@ -986,7 +986,11 @@ class _Actions:
         # between the Skill and its target says when, not whom
         when = {i for n in self.mentions + self.rec.overlay if n.kind == "cue" and n.value.startswith("turn=")
                 for i in range(n.start, n.end)}
-        for s in state_mentions:
+        # "…my CAMO marker. So he can declare a BS Attack ARO against the marker?": the bare
+        # "marker" named again is the trooper in the state (not "an enemy marker")
+        again = [n for n in self.mentions if n.kind == "weak_state" and state_mentions and n.start > state_mentions[0].end
+                 and not self._enemy_owned(n) and n not in state_mentions]
+        for s in [*state_mentions, *again]:
             start = self._np_start(s)
             if s.end < len(self.toks) and self.toks[s.end].low in self._words("modal_declare") \
                     and not self.toks[s.end - 1].brk and self.toks[s.end].sent == self.toks[s.start].sent \

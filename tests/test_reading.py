@@ -1747,3 +1747,14 @@ def test_a_claim_that_only_one_skill_is_allowed_is_not_answered_yes(answer_of):
         assert _cites(a, "son: Descubrir, Esquivar, Reset o Alertar"), a.to_text()
     b = answer_of("Las únicas ORA contra un marcador CAMO son Descubrir, Esquivar, Reset o Alertar, ¿verdad?")
     assert b.rows_verdict == "yes" and not any("solo puede declararse" in i for i in b.reading["issues"]), b.to_text()
+
+
+def test_the_marker_named_again_is_the_target(answer_of):
+    """Camuflado: 'Las únicas ORA que se pueden ejecutar contra un Marcador de Camuflado (CAMO) son:
+    Descubrir, Esquivar, Reset o Alertar'. "Tu Fusilero tiene en LDT mi Marcador CAMO… puede declarar
+    Ataque CD en ORA contra el marcador": the bare "marcador" after the CAMO named first is that
+    trooper, so the Attack is the Fusilier's, against it: no."""
+    a = answer_of("Tu Fusilero tiene en LDT mi Marcador CAMO sin descubrir. Entonces puede declarar Ataque CD en ORA "
+                  "contra el marcador, ¿verdad?")
+    assert [(x["subject"], x["by"]) for x in a.reading["actions"]] == [("bs_attack", "enemy")], a.to_text()
+    assert a.rows_verdict == "no" and _cites(a, "son: Descubrir, Esquivar, Reset o Alertar"), a.to_text()
