@@ -57,6 +57,7 @@ WORD_LISTS = {
     "time_opening": "words after such a verb that open the time it is limited to (at, when, cuando)",
     "rhetorical": "words opening a question that expects yes (¿acaso…?): the first negation of its clause is the question's own",
     "possession": "verbs of having that end an asking phrase (still *have*): the state must be what is had, right after",
+    "second_person": "possessives of the one spoken to (your, tu): the opponent's, when the asker owns the trooper in the state",
     "complementizer": "words opening a clause put to confirmation (is it true *that*…): a negation after them is the clause's",
     "length_unit": "units a distance is written in after its number (8 inches, 20 cm): not a number a fact asks about",
     "disconfirm": "words of a last sentence that ask whether the statement before is wrong (Is he wrong?, ¿se equivoca?)",

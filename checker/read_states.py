@@ -370,7 +370,8 @@ class _StatesAndConditions:
             i -= 1
         # "when it is my opponent's Active Turn" of the asker's own trooper: the opponent's turn
         # ("his Active Turn" may be the trooper's own: only a named enemy counts)
-        named = self._words("enemy_owner") - self._words("possessive")
+        # ("your Active Turn", said to the opponent by the owner of the trooper in the state)
+        named = (self._words("enemy_owner") - self._words("possessive")) | self._words("second_person")
 
         def done_to(k: int) -> bool:
             # "shoots an enemy in ARO": the enemy is what the Skill is done to, not whose the ARO is

@@ -1758,3 +1758,17 @@ def test_the_marker_named_again_is_the_target(answer_of):
                   "contra el marcador, ¿verdad?")
     assert [(x["subject"], x["by"]) for x in a.reading["actions"]] == [("bs_attack", "enemy")], a.to_text()
     assert a.rows_verdict == "no" and _cites(a, "son: Descubrir, Esquivar, Reset o Alertar"), a.to_text()
+
+
+def test_your_active_turn_said_by_the_owner_is_the_opponents(answer_of):
+    """TO Camouflaged: 'During their Active Turn, troopers with CH: TO Camouflage may revert to the
+    TO Camouflaged state by expending one Entire Order'. The owner of the TO trooper, speaking to
+    the opponent: "in your Active Turn" is the opponent's, so the trooper is Reactive (no); and an
+    enemy marker that "can see my guy" puts him inside enemy LoF, though no enemy model does."""
+    a = answer_of("N3: my TO Camo guy got spotted during my turn. Then in your Active Turn, he can spend an Entire Order "
+                  "to go back to TO Camo as long as he's out of your LoF, right?")
+    assert a.reading["conditions"].get("turn") == "reactive" and a.rows_verdict == "no", a.to_text()
+    assert _cites(a, "During their Active Turn, troopers with CH: TO Camouflage may revert"), a.to_text()
+    b = answer_of("I'm out of LoF of every enemy model, but his CAMO marker can see my guy. Can I still spend a Long Skill "
+                  "to go back into Camo?")
+    assert b.reading["conditions"].get("lof") == "inside" and b.rows_verdict == "no", b.to_text()
