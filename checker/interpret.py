@@ -175,8 +175,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # is the way the event that befalls the trooper happens (its `means`), so it is
             # another's, not a Skill the trooper declares
             from rulecheck.checker.engine import ancestors_in
+            own = self._words("mine") | self._words("own_possessive")
             for a in actions:
-                if a.subject != composite and a.by == "self" and not means.isdisjoint(ancestors_in(self.vocab.subjects, a.subject)):
+                # (not "my Chain Rifle", "its Grenade Launcher": the trooper's own weapon)
+                mine = a.start >= 0 and any(self.toks[k].low in own for k in range(max(0, a.start - 3), a.start)
+                                            if self.toks[k].sent == self.toks[a.start].sent)
+                if a.subject != composite and a.by == "self" and not mine \
+                        and not means.isdisjoint(ancestors_in(self.vocab.subjects, a.subject)):
                     a.by = "enemy"
         if self.declared_as_aro and any(a.by == "self" and a.kind == "skill" for a in actions):
             context.setdefault("turn", "reactive")
@@ -722,21 +727,28 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
 
     def _exclusive_claim(self, actions: list[Action]) -> str | None:
         """The words of a claim that only the one Skill named may be declared ("the only ARO you
-        can declare is Discover", "lo único que puedes declarar… y nada más"), or None. A claim
-        naming several ("the only AROs are Discover, Dodge, Reset and Look Out!") lists what the
+        can declare is Discover", "lo único que puedes declarar… es Descubrir"), or None: the
+        phrase (`[words] exclusive`) governs an ARO or a declaring verb a few words after it
+        (`[words] exclusive_of`; not "the only enemy I can see is a marker"), in the asking
+        sentence or in the claim a confirming question puts ("Is he right?"). A claim naming
+        several Skills ("the only AROs are Discover, Dodge, Reset and Look Out!") lists what the
         rules list, and each is answered."""
         last = [t for t in self.toks if t.sent == self.last]
+        confirming = self._words("confirm") | self._words("disconfirm")
+        claim = self.last - 1 if any(t.low in confirming for t in last) else self.last
+        governed = self._words("exclusive_of")
         for t in self.toks:
-            # in the asking sentence, or in the claim a short "Is he right?" puts to confirmation
-            if t.sent != self.last and not (t.sent == self.last - 1 and len(last) <= 5):
+            if t.sent not in (self.last, claim) or not (n := self._phrase_at(t.i, "exclusive", (3, 2))):
                 continue
-            if (n := self._phrase_at(t.i, "exclusive", (3, 2))):
-                named = {a.subject for a in actions if a.kind == "skill" and a.start >= 0 and self.toks[a.start].sent == t.sent
-                         and not self.vocab.subjects[a.subject].generic}
-                if len(named) > 1:
-                    return None
-                self.used.update(range(t.i, t.i + n))
-                return written(self.toks[t.i:t.i + n])
+            if not any(self.toks[k].low in governed for k in range(t.i + n, min(len(self.toks), t.i + n + 4))
+                       if self.toks[k].sent == t.sent):
+                continue
+            named = {a.subject for a in actions if a.kind == "skill" and a.start >= 0 and self.toks[a.start].sent == t.sent
+                     and not self.vocab.subjects[a.subject].generic}
+            if len(named) > 1:
+                return None
+            self.used.update(range(t.i, t.i + n))
+            return written(self.toks[t.i:t.i + n])
         return None
 
     def vocab_text(self, key: str) -> str:

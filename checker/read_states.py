@@ -370,8 +370,13 @@ class _StatesAndConditions:
             i -= 1
         # "when it is my opponent's Active Turn" of the asker's own trooper: the opponent's turn
         # ("his Active Turn" may be the trooper's own: only a named enemy counts)
-        # ("your Active Turn", said to the opponent by the owner of the trooper in the state)
-        named = (self._words("enemy_owner") - self._words("possessive")) | self._words("second_person")
+        named = self._words("enemy_owner") - self._words("possessive")
+        yours = self._words("second_person")
+        if any(self._words_before(s, 2) & self._words("mine") for s in self.asked_state_mentions) and not any(
+                self._words_before(s, 2) & yours for s in self.asked_state_mentions):
+            # "my TO Camo guy… in your Active Turn": said to the opponent by the owner of the
+            # trooper in the state, who names it as theirs (not "your TO marker in your Active Turn")
+            named = named | yours
 
         def done_to(k: int) -> bool:
             # "shoots an enemy in ARO": the enemy is what the Skill is done to, not whose the ARO is

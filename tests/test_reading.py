@@ -1772,3 +1772,19 @@ def test_your_active_turn_said_by_the_owner_is_the_opponents(answer_of):
     b = answer_of("I'm out of LoF of every enemy model, but his CAMO marker can see my guy. Can I still spend a Long Skill "
                   "to go back into Camo?")
     assert b.reading["conditions"].get("lof") == "inside" and b.rows_verdict == "no", b.to_text()
+
+
+def test_the_second_reviews_cases_stay_as_the_rules_say(answer_of):
+    """TO Camouflaged: 'In his Active Turn only, a trooper in the TO Camouflaged state may use the
+    Surprise Attack Special Skill' — "In your Active Turn, can your TO marker use Surprise Attack?"
+    speaks of the listener's own turn and trooper (not the opponent's turn). Camuflado: 'la Tropa
+    … declara una Habilidad … distinta de Movimiento Cauteloso' reveals it — "my Lanzallamas" in the
+    scene of a Template hit is still the trooper's own weapon. "The only enemy I can see is a CAMO
+    marker" claims nothing about what may be declared."""
+    a = answer_of("In your Active Turn, can your TO marker use Surprise Attack?", edition="N3")
+    assert a.reading["conditions"].get("turn") == "active" and a.rows_verdict == "yes", a.to_text()
+    assert _cites(a, "In his Active Turn only, a trooper in the TO Camouflaged state may use the Surprise Attack"), a.to_text()
+    b = answer_of("¿Puedo responder con mi Lanzallamas en ORA y pillar al enemigo con la plantilla sin revelar mi CAMO?")
+    assert ("template_weapon", "self") in {(x["subject"], x["by"]) for x in b.reading["actions"]}, b.to_text()
+    c = answer_of("The only enemy I can see is a CAMO marker. Can I Discover it?")
+    assert not any("only what it names" in i for i in c.reading["issues"]), c.to_text()
