@@ -170,19 +170,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 actions.append(Action(sid, self._composite_actor(sid, states), kind))
         if composite is None or self.vocab.subjects[composite].kind != "property":
             actions += self._actions(states, state_mentions, composite)
-        if composite is not None and (means := set(self.vocab.subjects[composite].means)):
-            # "Su Lanzagranadas apunta a otra tropa y la plantilla pilla a mi CAMO": the weapon
-            # is the way the event that befalls the trooper happens (its `means`), so it is
-            # another's, not a Skill the trooper declares
-            from rulecheck.checker.engine import ancestors_in
-            own = self._words("mine") | self._words("own_possessive")
-            for a in actions:
-                # (not "my Chain Rifle", "its Grenade Launcher": the trooper's own weapon)
-                mine = a.start >= 0 and any(self.toks[k].low in own for k in range(max(0, a.start - 3), a.start)
-                                            if self.toks[k].sent == self.toks[a.start].sent)
-                if a.subject != composite and a.by == "self" and not mine \
-                        and not means.isdisjoint(ancestors_in(self.vocab.subjects, a.subject)):
-                    a.by = "enemy"
+        if composite is not None:
+            self._means_of_an_event(actions, composite)
         if self.declared_as_aro and any(a.by == "self" and a.kind == "skill" for a in actions):
             context.setdefault("turn", "reactive")
         if prop == "what_happens":
@@ -311,12 +300,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         reading.tag_negation = self.tag_negation
         doers = self._asks_possible() if prop in ("revealed", "state_ends") and polarity == "+" else None
         reading.possible = doers is not None
-        for a in actions if doers else ():
-            # "Could Discover reveal my HD trooper?": a Skill done against another trooper that
-            # is the subject of revealing the one in the state is the enemy's, not its own
-            if a.by == "self" and a.kind == "skill" and self._done_against(a.subject) \
-                    and any(n.value == a.subject for n in doers):
-                a.by = "enemy"
+        if doers:
+            self._revealing_skills(actions, doers)
         return reading
 
     def _undiscovered_by_without(self, actions: list[Action]) -> bool:

@@ -50,7 +50,7 @@ WORD_LISTS = {
     "having": "words between an enemy and a trooper in a state that make the trooper the enemy's (my opponent has a trooper in HD)",
     "reflexive": "words that end a revealing verb done to oneself (reveal itself, revelarse)",
     "purpose": "words after such a verb that open what it is done for (to prevent…, para impedir…)",
-    "exclusive": "phrases claiming that only the Skills named may be declared (the only ARO, lo único, nada más)",
+    "exclusive": "phrases claiming that only the Skill named may be declared (the only ARO, lo único que)",
     "exclusive_of": "words a claim of exclusivity must govern, a few words after it (ARO, declare): what may be declared",
     "limiting": "words that ask when something happens rather than whether (only when, solo cuando)",
     "not_only": "words after a negation that open a tail asking for more (…, not just L1; …, y no solo…)",

@@ -1019,6 +1019,30 @@ class _Actions:
             return nxt is not None and self._targets_state(nxt, state_mentions)
         return False
 
+    def _means_of_an_event(self, actions: list[Action], composite: str) -> None:
+        """"Su Lanzagranadas apunta a otra tropa y la plantilla pilla a mi CAMO": a Skill that is
+        the way the composite event befalling the trooper happens (its `means`) is another's, not
+        one the trooper declares — unless a possessive makes it the trooper's own ("my Chain
+        Rifle", "its Grenade Launcher": `[words] mine`, `own_possessive`)."""
+        from rulecheck.checker.engine import ancestors_in
+
+        means = set(self.vocab.subjects[composite].means)
+        own = self._words("mine") | self._words("own_possessive")
+        for a in actions:
+            if a.subject == composite or a.by != "self" or means.isdisjoint(ancestors_in(self.vocab.subjects, a.subject)):
+                continue
+            if a.start >= 0 and any(self.toks[k].low in own for k in range(max(0, a.start - 3), a.start)
+                                    if self.toks[k].sent == self.toks[a.start].sent):
+                continue
+            a.by = "enemy"
+
+    def _revealing_skills(self, actions: list[Action], doers: list[Mention]) -> None:
+        """"Could Discover reveal my HD trooper?": a Skill done against another trooper that is
+        the subject of the "can" of revealing (`_asks_possible`) is the enemy's, not the trooper's."""
+        for a in actions:
+            if a.by == "self" and a.kind == "skill" and self._done_against(a.subject) and any(n.value == a.subject for n in doers):
+                a.by = "enemy"
+
     def _fronted_target(self, m: Mention, state_mentions: list[Mention]) -> bool:
         """A state named before the Skill, in its sentence, right after "against"/"contra"
         (`[words] fronted_target`): "Against a CAMO marker, the only ARO you can declare is
