@@ -529,7 +529,9 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         """Of whom the confirming question asks: "self" (am I right?), a player's letter ("Is
         A right?"), or "other" (he, she, my opponent, ¿tiene razón?)."""
         words = [t for t in self.toks if t.sent == self.toks[-1].sent]
-        letter = next((t.text for t in words if len(t.text) == 1 and t.text.isupper() and t.text != "I"), None)
+        # (a label read as the asker or the opponent, "Is A right?" → "is I right?", is not one)
+        letter = next((t.text for t in words if len(t.text) == 1 and t.text.isupper() and t.text != "I"
+                       and t.low == t.text.lower()), None)
         if letter is not None:
             return letter
         lows = {t.low for t in words}
@@ -544,7 +546,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         who = self.toks[v - 1]
         if who.low in self._words("asker_claim"):
             return "self"
-        if len(who.text) == 1 and who.text.isupper():
+        if len(who.text) == 1 and who.text.isupper() and who.low == who.text.lower():
             return who.text
         if self.toks[v].low in self._words("asker_claim"):
             return "self"

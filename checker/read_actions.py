@@ -278,10 +278,13 @@ class _Actions:
         found = self._agent_at(m)
         agent = found[0] if found is not None else None
         if agent == "self" and (self.rec.roles.get(found[1]) != "speaker" or not self._speaker_owns_state()) \
+                and not (self.vocab.subjects[m.value].kind == "skill" and not self._done_against(m.value)) \
                 and self._pronoun_target_is_state(m, self._list("article") | self._list("target")):
             # "…my Hafza and declares Discover on it": no trooper targets itself (but "I moved
             # him" of "my HD guy": the asker moves their own trooper; "is really a Hafza… Can I
-            # declare an Intuitive Attack against it?": the asker, who owns no marker, attacks)
+            # declare an Intuitive Attack against it?": the asker, who owns no marker, attacks; but
+            # "I want to Cautious Movement him past…": a Skill done against no one moves the one
+            # named after it)
             return "enemy"
         if agent == "self" and self.rec.roles.get(found[1]) == "pronoun" and self._done_against(m.value) \
                 and state_mentions and all(self._object_position(s.start) or s.start > m.start for s in state_mentions) \

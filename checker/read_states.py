@@ -510,8 +510,9 @@ class _StatesAndConditions:
         while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and self.rec.roles.get(i) in ("stop", "passive") \
                 and self.toks[i].low not in self._words("if_when") and m.start - i <= 3:
             i -= 1
-        if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used and not self._tagged(i):
-            return True
+        if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used and not self._tagged(i) \
+                and not (m.kind == "subject" and self._question_negation(i)):
+            return True  # (not "Doesn't Cautious Movement reveal…?": the question's own negation)
         without = self._without_before(m)
         if without is not None:
             # kept: a Discover so negated leaves the trooper undiscovered (`_read`), once the

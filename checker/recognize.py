@@ -41,6 +41,10 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     toks = tokenize(text)
     lang = language(vocab, toks, text)
     mentions = vocab.scan(toks, lang=lang)
+    players = _player_letters(vocab, toks, mentions, lang)
+    if players is not None:
+        toks = players
+        mentions = vocab.scan(toks, lang=lang)
     # "a 20 cm": a unit after a number is a distance, not a term the unit's letters also spell
     # ("CM", Cautious Movement)
     units = vocab.word_lists.get("length_unit", frozenset())
@@ -89,6 +93,68 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             role = ""  # "a mine": a weapon, a word to place, not the asker's
         roles[tok.i] = "stop" if role == "negation" and tok.i in phrase else role
     return Recognized(toks, mentions, overlay, composites, roles, lang, group_places)
+
+
+def player_labels(vocab: Vocabulary, toks: list[Token]) -> set[int]:
+    """The positions of one-letter labels naming players ("Player B", "A's Fusilier", "B says",
+    "Is A right?", "can B target…"): a capital letter other than "I" that one of its uses marks
+    as a label (B, C and D always are) makes every use of it one ("B delays his ARO"), and so
+    do the letters A to D once one is, except a sentence's first "A" with no such mark, which
+    is the article ("A trooper in HD…")."""
+    def letter(t: Token) -> bool:
+        return len(t.text) == 1 and t.text.isupper() and t.text != "I"
+
+    marking = (vocab.word_lists.get("reporting", frozenset()) | vocab.word_lists.get("confirm", frozenset())
+               | vocab.word_lists.get("disconfirm", frozenset()))
+    players = vocab.word_lists.get("player_word", frozenset())
+    marked, found = set(), []
+    for t in toks:
+        if not letter(t):
+            continue
+        found.append(t)
+        prev = toks[t.i - 1].low if t.i and toks[t.i - 1].sent == t.sent else ""
+        nxt = toks[t.i + 1].low if t.i + 1 < len(toks) and toks[t.i + 1].sent == t.sent else ""
+        if t.poss or prev in players or (nxt in marking and not t.brk) or t.text in "BCD":
+            marked.add(t.text)  # ("B", "C", "D" standing alone are no word: a label)
+    if marked:
+        # "A's CAMO marker… Can B declare…?": with one player labelled, the other letters of a
+        # judge's pair are players too (not "Q: …", a question's own label)
+        marked |= {t.text for t in found if t.text in "ABCD"}
+    first = {t.i for t in toks if t.i == 0 or toks[t.i - 1].sent != t.sent}
+    return {t.i for t in found if t.text in marked
+            and not (t.text == "A" and t.i in first and not t.poss and t.i + 1 < len(toks)
+                     and toks[t.i + 1].low not in marking)}
+
+
+def _player_letters(vocab: Vocabulary, toks: list[Token], mentions: list[Mention], lang: str) -> list[Token] | None:
+    """A judge's wording ("A's TO marker moves; B delays his ARO. Is B right?") read as a
+    player's: the player whose trooper is in a state named ("A's CAMO marker") reads as the
+    asker ("my CAMO marker", "I"), the other as the opponent (`[words] label_as_asker`,
+    `label_as_asker_owner`, `label_as_other`). None when no label names a player, or when no
+    single player's trooper is named in a state (both are: the one the asking sentence names)."""
+    labels = player_labels(vocab, toks)
+    if not labels:
+        return None
+    states = {m.start for m in mentions if m.kind in ("state", "hint", "weak_state")}
+    owners = {toks[i].text for i in labels if toks[i].poss and any(i < s <= i + 3 for s in states)}
+    if len(owners) > 1:
+        asking = {toks[i].text for i in labels if toks[i].sent == toks[-1].sent}
+        owners &= asking
+    if len(owners) != 1:
+        return None
+    owner = owners.pop()
+    words = {name: sorted(vocab.listed(name, lang)) for name in ("label_as_asker", "label_as_asker_owner", "label_as_other")}
+    if not all(words.values()):
+        return None
+    out = list(toks)
+    for i in sorted(labels):
+        t = toks[i]
+        if t.text == owner:
+            low, poss = (words["label_as_asker_owner"][0], False) if t.poss else (words["label_as_asker"][0], False)
+        else:
+            low, poss = words["label_as_other"][0], t.poss
+        out[i] = t._replace(low=low, poss=poss, cap=False)
+    return out
 
 
 def _signed_numbers(vocab: Vocabulary, toks: list, mentions: list[Mention], sid: str) -> list[tuple[int, int]]:

@@ -1788,3 +1788,51 @@ def test_the_second_reviews_cases_stay_as_the_rules_say(answer_of):
     assert ("template_weapon", "self") in {(x["subject"], x["by"]) for x in b.reading["actions"]}, b.to_text()
     c = answer_of("The only enemy I can see is a CAMO marker. Can I Discover it?")
     assert not any("only what it names" in i for i in c.reading["issues"]), c.to_text()
+
+
+def test_a_judges_player_letters_are_the_asker_and_the_opponent(answer_of):
+    """HoloMask State: it is cancelled when 'The Trooper in HoloMask State declares an Attack, Look
+    Out!, or any Skill that requires a Roll'. In a judge's wording the player whose trooper is in
+    the state ("A's Hafza") reads as the asker and the other ("B") as the opponent, so the letters
+    are accounted for and the dispute is read: "B says she is revealed" is right, "A says she stays
+    masked" is not. A sentence's first "A" with no mark of a label is the article."""
+    a = answer_of("Table 2: A's Hafza in HoloMask declares Dodge. B says she is revealed. Is B right?")
+    assert a.reading["unplaced"] == [] and a.rows_verdict == "yes", a.to_text()
+    assert _cites(a, "any Skill that requires a Roll"), a.to_text()
+    b = answer_of("Table 2: A's Hafza in HoloMask declares Dodge. A says she stays masked. Is A right?")
+    assert b.rows_verdict == "no" and _cites(b, "any Skill that requires a Roll"), b.to_text()
+    c = answer_of("A trooper in Hidden Deployment declares Dodge. B says it stays hidden. Is B right?")
+    assert c.rows_verdict == "no" and c.reading["unplaced"] == [], c.to_text()
+    assert _cites(c, "declares any Short Skill"), c.to_text()
+
+
+def test_a_lone_player_letter_is_a_player_not_an_unknown_word(answer_of):
+    """Camuflado: 'Los Marcadores de Camuflado (CAMO) pueden ser afectados de forma indirecta con
+    Armas de Plantilla por designar otra Tropa enemiga no Camuflada, como objetivo principal'. "Q:
+    can B deliberately target…":
+    the letter names a player, no rules term the checker cannot place."""
+    a = answer_of("Q: can B deliberately target the non-camo trooper standing next to a CAMO marker so his template "
+                  "catches the marker too?")
+    assert a.reading["unplaced"] == [] and a.rows_verdict == "yes", a.to_text()
+    # (the row's first citation is the one marked deciding; its others follow it)
+    assert _cites(a, "deba realizar una Tirada de Salvaci"), a.to_text()
+    assert any("por designar otra Tropa enemiga no Camuflada" in c["text"] for c in a.citations[:3]), a.to_text()
+
+
+def test_a_movement_skill_done_to_him_moves_him(answer_of):
+    """HoloMask State: Cautious Movement is the one Entire Order that does not cancel it ('…declares
+    an Entire Order Skill other than Cautious Movement'). "I want to Cautious Movement him past…":
+    a Skill done against no one moves the trooper named after it; the asker does not move an enemy."""
+    a = answer_of("Hafza alone, not in a fireteam, masked as a Janissary. I want to Cautious Movement him past an enemy "
+                  "ARO to grab a console. Cautious Movement is an Entire Order, but it shouldn't reveal him, right?")
+    assert ("cautious_movement", "self") in {(x["subject"], x["by"]) for x in a.reading["actions"]}, a.to_text()
+    assert a.rows_verdict == "yes" and _cites(a, "other than Cautious Movement"), a.to_text()
+
+
+def test_a_negative_questions_negation_does_not_drop_its_skill(answer_of):
+    """Camuflado: the state is cancelled by 'una Habilidad de Orden Completa … excepto Movimiento
+    Cauteloso'. "Doesn't Cautious Movement reveal a camo marker?": the negation is the question's,
+    right after its auxiliary; the Skill after it is still declared (no: it keeps the state)."""
+    a = answer_of("Doesn't Cautious Movement reveal a camo marker?")
+    assert [x["subject"] for x in a.reading["actions"]] == ["cautious_movement"], a.to_text()
+    assert a.rows_verdict == "no" and _cites(a, "Movimiento Cauteloso"), a.to_text()
