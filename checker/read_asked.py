@@ -15,6 +15,19 @@ class _AskedAndComposites:
 
     # --- what is asked -----------------------------------------------------------------------
 
+    def _describes_trooper(self, m: Mention, chosen: list[Mention]) -> bool:
+        """"¿el tío que sigue en DO se revela?", "is the guy who stays hidden revealed?": an
+        asking word right after a relative word (`[words] relative`) that follows a trooper named
+        describes that trooper; another asking word after it in its sentence is the question."""
+        i = m.start
+        if i >= 3 and self.toks[i - 1].low in self._words("linking") and self.toks[i - 2].low in self._words("relative"):
+            i -= 1  # "the guy who is still in HD"
+        if i < 2 or self.toks[i - 1].low not in self._words("relative") or self.toks[i - 2].sent != self.toks[m.start].sent:
+            return False
+        if self._kind_at(i - 2) not in ("trooper", "unit", "state", "hint", "weak_state"):
+            return False
+        return any(n.start >= m.end and self.toks[n.start].sent == self.toks[m.start].sent for n in chosen if n is not m)
+
     def _asked(self, state_mentions: list[Mention]) -> tuple[str, str, str, str | None]:
         """(proposition, polarity, about, value asked): from the question's own sentence."""
         asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)
@@ -56,6 +69,8 @@ class _AskedAndComposites:
         for m in chosen:
             self._use(m)
         chosen = main or chosen
+        described = [m for m in chosen if self._describes_trooper(m, chosen)]
+        chosen = [m for m in chosen if m not in described] or chosen
 
         def rank(m: Mention) -> tuple[int, int]:
             prop = m.value.split(":")[0]

@@ -513,6 +513,8 @@ class _StatesAndConditions:
         if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used and not self._tagged(i) \
                 and not (m.kind == "subject" and self._question_negation(i)):
             return True  # (not "Doesn't Cautious Movement reveal…?": the question's own negation)
+        if m.kind == "cue" and self._negated_seer(m):
+            return True
         without = self._without_before(m)
         if without is not None:
             # kept: a Discover so negated leaves the trooper undiscovered (`_read`), once the
@@ -520,6 +522,27 @@ class _StatesAndConditions:
             self.__dict__.setdefault("without_negated", {})[m.start] = without
             return True
         return m.kind == "subject" and self._clause_negation(m) is not None
+
+    def _negated_seer(self, m: Mention) -> bool:
+        """"with no enemy marker or trooper seeing me": a negation before the ones a cue's seeing
+        is done by (troopers, markers, enemies named, joined by "or"/"and"), at most five words;
+        not when another is named after a contrast word (`[words] contrast_open`: "…, but a marker does")."""
+        names = {i for n in self.mentions if n.kind in ("actor", "trooper", "unit", "state", "hint", "weak_state")
+                 for i in range(n.start, n.end)}
+        joins = self._words("coordinator")
+        i, seen = m.start - 1, 0
+        while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and m.start - i <= 5 \
+                and (i in names or (seen and self.toks[i].low in joins)):
+            seen += i in names
+            i -= 1
+        if not (seen and i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
+                and self.toks[i].sent == self.toks[m.start].sent):
+            return False
+        # "no enemy model sees him, but an enemy CAMO marker does": another one named after a
+        # contrast sees him after all
+        sent = self.toks[m.start].sent
+        return not any(t.low in self._words("contrast_open") and any(k in names for k in range(t.i + 1, t.i + 5))
+                       for t in self.toks[m.end:] if t.sent == sent)
 
     def _without_before(self, m: Mention) -> int | None:
         """Where "without"/"sin" stands before `m` with only the verbs and small words it reaches

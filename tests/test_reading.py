@@ -1836,3 +1836,37 @@ def test_a_negative_questions_negation_does_not_drop_its_skill(answer_of):
     a = answer_of("Doesn't Cautious Movement reveal a camo marker?")
     assert [x["subject"] for x in a.reading["actions"]] == ["cautious_movement"], a.to_text()
     assert a.rows_verdict == "no" and _cites(a, "Movimiento Cauteloso"), a.to_text()
+
+
+def test_a_single_attribute_of_the_imitated_model_is_its_profile(answer_of):
+    """HoloMask State: 'the player will use the real Unit Profile of the HoloMask bearer, just as it
+    appears on their Army List'. "…do I use the Janissary's ARM?" asks about one attribute of the
+    imitated model's profile: no."""
+    a = answer_of("My Hafza is imitating a Janissary. If he eats a hit and has to roll ARM, do I use the Janissary's ARM?")
+    assert a.reading["unplaced"] == [] and a.rows_verdict == "no", a.to_text()
+    assert _cites(a, "will use the real Unit Profile of the HoloMask bearer"), a.to_text()
+
+
+def test_no_one_seeing_the_trooper_puts_it_outside_enemy_lof(answer_of):
+    """HoloMask State: 'Troopers may only return to HoloMask State by consuming 1 Entire Order,
+    outside the LoF of enemy Markers or Troopers'. "with no enemy marker or trooper seeing me" is
+    outside enemy LoF (the negation reaches over the ones who would see); "no enemy model sees
+    him, but an enemy CAMO marker does" is inside it."""
+    a = answer_of("To get back into HoloMask I need to burn an Entire Order with no enemy marker or trooper seeing me, right?")
+    assert a.reading["conditions"].get("lof") == "outside" and a.rows_verdict == "yes", a.to_text()
+    assert _cites(a, "outside the LoF of enemy Markers or Troopers"), a.to_text()
+    b = answer_of("N4: my Hafza was unmasked. In my Active Turn I spend an Entire Order to go back to HoloMask; no enemy "
+                  "model sees him, but an enemy CAMO marker does. Is that allowed?")
+    assert b.reading["conditions"].get("lof") == "inside" and b.rows_verdict == "no", b.to_text()
+    assert _cites(b, "outside the LoF of enemy Markers or Troopers"), b.to_text()
+
+
+def test_a_relative_clause_describes_the_trooper_it_does_not_ask(answer_of):
+    """Hidden Deployment State: 'The Hidden Deployment State is cancelled if the Trooper becomes
+    Impetuous (due to a game situation) or enters Retreat! State'. "¿el tío que sigue en DO se
+    revela?": "que sigue en DO" says which trooper; whether it is revealed is asked (yes)."""
+    for q in ("Si mi ejercito entra en Retirada, ¿el tio que sigue en DO se revela?",
+              "If my army goes into Retreat!, is the guy who is still in HD revealed?"):
+        a = answer_of(q)
+        assert a.reading["asked"]["proposition"] == "revealed" and a.rows_verdict == "yes", a.to_text()
+        assert _cites(a, "or enters Retreat! State"), a.to_text()
