@@ -149,6 +149,7 @@ WORD_LISTS = {
     "roll_result": "words between a Skill and its article that say how its roll went (failed, fallida)",
     "agent_by": "words that name who does a Skill (by, por)",
     "relative": "words opening a relative clause (who, que)",
+    "asker_object": "the asker as the object of a Skill (shoot me, dispararme, me dispara): done to the asker's own trooper",
     "contrast_open": "words opening a contrast (but, pero): one named after it undoes a negated seer before (no model sees him, but a marker does)",
     "possessive": "possessives that are not someone named (his, su)",
     "likeness": "words that compare rather than name (like, como)",

@@ -273,8 +273,8 @@ class _Actions:
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
         if self._used_with_state(m, state_mentions):
             return "self"  # "Can my opponent use Surprise Attack with his HD trooper?": the trooper uses it
-        if self._clitic_on_state(m, state_mentions):
-            return "enemy"  # "¿puede volver a intentar Descubrirlo?": done to the trooper in the state
+        if self._clitic_on_state(m, state_mentions) or (self._asker_as_object(m) and self._speaker_owns_state()):
+            return "enemy"  # (and "¿puede dispararme…?" of the asker's own CAMO: done to it)  # "¿puede volver a intentar Descubrirlo?": done to the trooper in the state
         found = self._agent_at(m)
         agent = found[0] if found is not None else None
         if agent == "self" and (self.rec.roles.get(found[1]) != "speaker" or not self._speaker_owns_state()) \
@@ -688,6 +688,21 @@ class _Actions:
             return True
         return bool(before) and all(self._object_position(self._np_start(s)) or self._after_word(s, "target")
                                     or self._enemy_owned(s) for s in before)
+
+    def _asker_as_object(self, m: Mention) -> bool:
+        """Whether a Skill done against another has the asker as its object (`[words]
+        asker_object`): "shoot me", "¿puede dispararme?" (an infinitive or gerund with the
+        pronoun as its suffix), "¿me puede disparar?"."""
+        if not self._done_against(m.value):
+            return False
+        objects = self._words("asker_object")
+        toks, last = self.toks, self.toks[m.end - 1]
+        if any(last.low.endswith(o) and last.low[:-len(o)].endswith(("r", "ndo")) for o in objects):
+            return True
+        if m.end < len(toks) and toks[m.end].low in objects and toks[m.end].sent == last.sent:
+            return True
+        before = [k for k in (m.start - 1, m.start - 2) if k >= 0 and toks[k].sent == last.sent]
+        return any(toks[k].low in objects and self.rec.lang == "es" for k in before)
 
     def _first_person_ask(self, m: Mention) -> bool:
         """Whether the asking verb before the Skill `m`, in its sentence, is the asker's own

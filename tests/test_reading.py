@@ -1870,3 +1870,35 @@ def test_a_relative_clause_describes_the_trooper_it_does_not_ask(answer_of):
         a = answer_of(q)
         assert a.reading["asked"]["proposition"] == "revealed" and a.rows_verdict == "yes", a.to_text()
         assert _cites(a, "or enters Retreat! State"), a.to_text()
+
+
+def test_the_asker_as_a_skills_object_is_the_trooper_in_the_state(answer_of):
+    """Camuflado: 'Las únicas ORA que se pueden ejecutar contra un Marcador de Camuflado (CAMO) son:
+    Descubrir, Esquivar, Reset o Alertar'. "Muevo mi CAMO…, ¿puede dispararme de ORA…?": the asker,
+    the object of the shot, is their own CAMO; the enemy shoots, and a BS Attack is no ARO allowed
+    against the marker: no. "de ORA" says it is an ARO."""
+    for q in ("Si muevo mi CAMO en LdT de su Fusilier, ¿el tio puede dispararme de ORA directamente sin Descubrir antes?",
+              "I move my CAMO marker in LoF of his Fusilier. Can he shoot me in ARO without Discovering first?"):
+        a = answer_of(q)
+        assert [(x["subject"], x["by"]) for x in a.reading["actions"]] == [("bs_attack", "enemy")], a.to_text()
+        assert a.rows_verdict == "no" and _cites(a, "son: Descubrir, Esquivar, Reset o Alertar"), a.to_text()
+
+
+def test_an_extra_minus_from_the_marker_is_its_mimetism(answer_of):
+    """Camuflado: a Discover Roll against a CAMO applies 'los MOD de esta Habilidad, además del MOD
+    que indique la Habilidad Mimetismo asociada, si es que la posee'. "Does the marker give an
+    extra negative?" asks about that MOD: it depends on whether the marker has Mimetism."""
+    for q in ("New to N4. My Zhanshi wants to Discover an enemy CAMO marker at 12 inches. Is it just the normal "
+              "Discover roll with range mods, or does the marker give an extra negative?",
+              "Voy a Descubrir su CAMO. Aparte de los MOD normales de Descubrir, ¿llevo algun malus extra?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "depends" and _cites(a, "si es que la posee"), a.to_text()
+
+
+def test_flipping_him_back_to_camo_is_a_return(answer_of):
+    """Camuflado: 'una Tropa puede volver a estado Camuflado consumiendo 1 Habilidad Larga fuera de
+    LDT de Tropas y Marcadores enemigos'. "Can I flip him back to CAMO?" asks for that return; an
+    enemy marker that can see him puts him in enemy LoF: no."""
+    a = answer_of("My guy is out of LoF of all his models, but one of his camo markers can see him. "
+                  "Can I still flip him back to CAMO?")
+    assert a.rows_verdict == "no" and _cites(a, "fuera de LDT de Tropas y Marcadores enemigos"), a.to_text()
