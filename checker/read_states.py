@@ -584,6 +584,12 @@ class _StatesAndConditions:
             self.tag_negation = True  # (the doubt model weighs how often such questions are misread)
             return True  # "He can't shoot my camo marker, can he?": asks whether he can
         first = self._question_opening(i)
+        aux = self.toks[i - 1] if i > 0 else None
+        if aux is not None and aux.sent == t.sent and aux.low in self._list("question") and i - 1 > first.i \
+                and self.toks[i - 2].brk and not any(self.rec.roles.get(k) == "negation" for k in range(first.i, i - 1)):
+            # "When I activate him with a plain Move, doesn't he have to go on the table?": the
+            # negative question opens after the clause that sets its scene
+            return True
         if i == first.i:
             # "¿No pierde el camuflaje?"; not "No puedo declararlo, ¿verdad?", a statement to confirm
             return t.low == "no" and not self.statement_confirmed

@@ -1902,3 +1902,24 @@ def test_flipping_him_back_to_camo_is_a_return(answer_of):
     a = answer_of("My guy is out of LoF of all his models, but one of his camo markers can see him. "
                   "Can I still flip him back to CAMO?")
     assert a.rows_verdict == "no" and _cites(a, "fuera de LDT de Tropas y Marcadores enemigos"), a.to_text()
+
+
+def test_a_negative_question_after_a_scene_clause_asks_plainly(answer_of):
+    """TO Camouflaged FAQ: 'Is it obligatory to declare that the ARO is delayed…? Yes, it is
+    obligatory.' "…when the enemy TO marker activates, isn't it true that I must announce…?": the
+    negation right after the auxiliary opening the question, after the clause that sets the
+    scene, is the question's own; it does not negate what is asked (yes)."""
+    a = answer_of("N3: when the enemy TO marker activates, isn't it true that I must announce that I'm delaying my ARO?",
+                  edition="N3")
+    assert a.reading["unplaced"] == [] and a.rows_verdict == "yes", a.to_text()
+    assert _cites(a, "Is it obligatory to declare that the ARO is delayed"), a.to_text()
+
+
+def test_placing_the_mini_on_the_table_asks_whether_it_is_revealed(answer_of):
+    """Hidden Deployment State: a trooper keeps a Marker state instead of being revealed when it has
+    a Skill to deploy in one and 'They declare Cautious Movement or any Short Movement Skill that
+    does not require to make a Roll'. "¿pongo ya la mini en la mesa?" asks whether it is revealed:
+    it depends on whether it has Camouflage; without it, yes."""
+    a = answer_of("Sale mi DO con Movimiento Cauteloso, ¿pongo ya la mini en la mesa o q?")
+    assert a.reading["asked"]["proposition"] == "revealed" and a.rows_verdict == "depends", a.to_text()
+    assert _cites(a, "They declare Cautious Movement or any Short Movement Skill"), a.to_text()
