@@ -692,17 +692,15 @@ class _Actions:
     def _asker_as_object(self, m: Mention) -> bool:
         """Whether a Skill done against another has the asker as its object (`[words]
         asker_object`): "shoot me", "¿puede dispararme?" (an infinitive or gerund with the
-        pronoun as its suffix), "¿me puede disparar?"."""
+        pronoun as its suffix)."""
         if not self._done_against(m.value):
             return False
         objects = self._words("asker_object")
         toks, last = self.toks, self.toks[m.end - 1]
         if any(last.low.endswith(o) and last.low[:-len(o)].endswith(("r", "ndo")) for o in objects):
             return True
-        if m.end < len(toks) and toks[m.end].low in objects and toks[m.end].sent == last.sent:
-            return True
-        before = [k for k in (m.start - 1, m.start - 2) if k >= 0 and toks[k].sent == last.sent]
-        return any(toks[k].low in objects and self.rec.lang == "es" for k in before)
+        # (not a pronoun before it: "¿me dejan disparar?" is the asker shooting)
+        return m.end < len(toks) and toks[m.end].low in objects and toks[m.end].sent == last.sent
 
     def _first_person_ask(self, m: Mention) -> bool:
         """Whether the asking verb before the Skill `m`, in its sentence, is the asker's own

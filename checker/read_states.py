@@ -511,7 +511,7 @@ class _StatesAndConditions:
                 and self.toks[i].low not in self._words("if_when") and m.start - i <= 3:
             i -= 1
         if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used and not self._tagged(i) \
-                and not (m.kind == "subject" and self._question_negation(i)):
+                and not (m.kind == "subject" and self._asked_of_skill(m) and self._question_negation(i)):
             return True  # (not "Doesn't Cautious Movement reveal…?": the question's own negation)
         if m.kind == "cue" and self._negated_seer(m):
             return True
@@ -522,6 +522,13 @@ class _StatesAndConditions:
             self.__dict__.setdefault("without_negated", {})[m.start] = without
             return True
         return m.kind == "subject" and self._clause_negation(m) is not None
+
+    def _asked_of_skill(self, m: Mention) -> bool:
+        """Whether the Skill `m` is the subject of the asking verb right after it, in its clause
+        ("Doesn't Cautious Movement *reveal* a camo marker?"; not "…, does not shoot, is it…")."""
+        toks = self.toks
+        return any(n.kind == "ask" and m.end <= n.start <= m.end + 2 and toks[n.start].sent == toks[m.start].sent
+                   and not any(toks[k].brk for k in range(m.end - 1, n.start)) for n in self.mentions + self.rec.overlay)
 
     def _negated_seer(self, m: Mention) -> bool:
         """"with no enemy marker or trooper seeing me": a negation before the ones a cue's seeing
@@ -585,10 +592,14 @@ class _StatesAndConditions:
             return True  # "He can't shoot my camo marker, can he?": asks whether he can
         first = self._question_opening(i)
         aux = self.toks[i - 1] if i > 0 else None
+        after = self.toks[i + 1] if i + 1 < len(self.toks) and self.toks[i + 1].sent == t.sent else None
         if aux is not None and aux.sent == t.sent and aux.low in self._list("question") and i - 1 > first.i \
-                and self.toks[i - 2].brk and not any(self.rec.roles.get(k) == "negation" for k in range(first.i, i - 1)):
+                and self.toks[i - 2].brk and not any(self.rec.roles.get(k) == "negation" for k in range(first.i, i - 1)) \
+                and after is not None and (self.rec.roles.get(after.i) in ("pronoun", "speaker")
+                                           or after.low in self._words("question_subject")):
             # "When I activate him with a plain Move, doesn't he have to go on the table?": the
-            # negative question opens after the clause that sets its scene
+            # negative question opens after the clause that sets its scene, its subject right
+            # after the negation (not "…, does not shoot, is it…": a negated verb)
             return True
         if i == first.i:
             # "¿No pierde el camuflaje?"; not "No puedo declararlo, ¿verdad?", a statement to confirm

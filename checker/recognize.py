@@ -96,11 +96,13 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
 
 
 def player_labels(vocab: Vocabulary, toks: list[Token]) -> set[int]:
-    """The positions of one-letter labels naming players ("Player B", "A's Fusilier", "B says",
-    "Is A right?", "can B target…"): a capital letter other than "I" that one of its uses marks
-    as a label (B, C and D always are) makes every use of it one ("B delays his ARO"), and so
-    do the letters A to D once one is, except a sentence's first "A" with no such mark, which
-    is the article ("A trooper in HD…")."""
+    """The positions of one-letter labels naming players ("Player B", "B says", "Is A right?"):
+    a capital letter other than "I" that one of its uses marks as a player's (after "player",
+    before a reporting or confirming word) makes every use of it one ("B delays his ARO"), and
+    so it does for the letters A to D used as owners ("A's CAMO marker") or standing alone once
+    one player is marked so. Not a sentence's first "A" with no such mark (the article: "A
+    trooper in HD…"), nor letters that only name things ("two camo markers, A and B. A's marker
+    shoots…", "D-Charges")."""
     def letter(t: Token) -> bool:
         return len(t.text) == 1 and t.text.isupper() and t.text != "I"
 
@@ -114,12 +116,14 @@ def player_labels(vocab: Vocabulary, toks: list[Token]) -> set[int]:
         found.append(t)
         prev = toks[t.i - 1].low if t.i and toks[t.i - 1].sent == t.sent else ""
         nxt = toks[t.i + 1].low if t.i + 1 < len(toks) and toks[t.i + 1].sent == t.sent else ""
-        if t.poss or prev in players or (nxt in marking and not t.brk) or t.text in "BCD":
-            marked.add(t.text)  # ("B", "C", "D" standing alone are no word: a label)
+        if prev in players or (nxt in marking and not t.brk):
+            marked.add(t.text)
     if marked:
-        # "A's CAMO marker… Can B declare…?": with one player labelled, the other letters of a
-        # judge's pair are players too (not "Q: …", a question's own label)
-        marked |= {t.text for t in found if t.text in "ABCD"}
+        # "A's CAMO marker… B says… Can B declare…?": with one player labelled, the other letters
+        # of a judge's pair are players too (not "Q: …", a question's own label)
+        # (not one before a capitalised word: "D-Charges", "B Team")
+        marked |= {t.text for t in found if t.text in "ABCD" and (
+            t.poss or t.brk or t.i + 1 == len(toks) or toks[t.i + 1].sent != t.sent or not toks[t.i + 1].text[:1].isupper())}
     first = {t.i for t in toks if t.i == 0 or toks[t.i - 1].sent != t.sent}
     return {t.i for t in found if t.text in marked
             and not (t.text == "A" and t.i in first and not t.poss and t.i + 1 < len(toks)

@@ -1806,17 +1806,16 @@ def test_a_judges_player_letters_are_the_asker_and_the_opponent(answer_of):
     assert _cites(c, "declares any Short Skill"), c.to_text()
 
 
-def test_a_lone_player_letter_is_a_player_not_an_unknown_word(answer_of):
-    """Camuflado: 'Los Marcadores de Camuflado (CAMO) pueden ser afectados de forma indirecta con
-    Armas de Plantilla por designar otra Tropa enemiga no Camuflada, como objetivo principal'. "Q:
-    can B deliberately target…":
-    the letter names a player, no rules term the checker cannot place."""
-    a = answer_of("Q: can B deliberately target the non-camo trooper standing next to a CAMO marker so his template "
-                  "catches the marker too?")
-    assert a.reading["unplaced"] == [] and a.rows_verdict == "yes", a.to_text()
-    # (the row's first citation is the one marked deciding; its others follow it)
-    assert _cites(a, "deba realizar una Tirada de Salvaci"), a.to_text()
-    assert any("por designar otra Tropa enemiga no Camuflada" in c["text"] for c in a.citations[:3]), a.to_text()
+def test_letters_that_only_name_things_are_no_players(answer_of):
+    """Camuflado: the state is cancelled when 'El Marcador de Camuflado (CAMO) declare un Ataque' —
+    of the marker that attacks, not of another. "Two camo markers, A and B. Marker A shoots.
+    Does B stay a marker?": the letters name markers, not players (no one says, no one is asked
+    to be right), so B is not read as an opponent and no confident answer rests on a misreading;
+    nor is the "D" of "D-Charges" a player."""
+    a = answer_of("I have two camo markers, A and B. Marker A shoots. Does B stay a marker?")
+    assert a.rows_verdict != "no", a.to_text()
+    b = answer_of("Player A's CAMO marker uses D-Charges on an objective. Is it revealed?")
+    assert ("cc_attack", "enemy") not in {(x["subject"], x["by"]) for x in b.reading["actions"]}, b.to_text()
 
 
 def test_a_movement_skill_done_to_him_moves_him(answer_of):
@@ -1923,3 +1922,15 @@ def test_placing_the_mini_on_the_table_asks_whether_it_is_revealed(answer_of):
     a = answer_of("Sale mi DO con Movimiento Cauteloso, ¿pongo ya la mini en la mesa o q?")
     assert a.reading["asked"]["proposition"] == "revealed" and a.rows_verdict == "depends", a.to_text()
     assert _cites(a, "They declare Cautious Movement or any Short Movement Skill"), a.to_text()
+
+
+def test_a_negated_verb_in_a_list_of_actions_is_not_declared(answer_of):
+    """Camuflado: the state is cancelled by 'una Habilidad Larga de cualquier tipo, excepto
+    Movimiento Cauteloso' and by an Attack. "…declares Cautious Movement, does not shoot, is it
+    still a marker?": the "not" negates the shot (no Attack is declared), it is no negative
+    question's. "¿me dejan disparar en ORA?" is the asker shooting, not the asker shot at."""
+    a = answer_of("When my Camo marker declares Cautious Movement, does not shoot, is it still a marker?")
+    assert [x["subject"] for x in a.reading["actions"]] == ["cautious_movement"], a.to_text()
+    assert a.rows_verdict == "yes" and _cites(a, "excepto Movimiento Cauteloso"), a.to_text()
+    b = answer_of("Mi tropa en Camuflado: ¿me dejan disparar en ORA?")
+    assert ("bs_attack", "enemy") not in {(x["subject"], x["by"]) for x in b.reading["actions"]}, b.to_text()
