@@ -76,6 +76,11 @@ class _Accounting:
                     m.kind == "actor" or (aside and m.kind in ("state", "hint", "weak_state")))), None)
                 if actor is not None:
                     continue  # "not an enemy", "no enemies nearby", "in HD, not a marker": who or what is not there
+                if self._negates_an_aside(t.i):
+                    # "declares Move + Move, no contact with enemies. Does he stay masked?": in the
+                    # scene, the negation of a word set aside as no rule's is set aside with it
+                    self.ignored.append(self._written(t.i))
+                    continue
                 if self._harmless_scope(t.i) or self._not_only_tail(t.i):
                     # ("…, not just which one is real?", "…, y no solo dónde están?": what is asked
                     # goes beyond it; nothing is negated)
@@ -98,6 +103,28 @@ class _Accounting:
                 continue
             out.append(self._written(t.i))
         return list(dict.fromkeys(out))
+
+    def _negates_an_aside(self, i: int) -> bool:
+        """Whether negation `i`, in a sentence of the scene (not the asking one) or opening an
+        aside after a comma, stands right before (an article between at most) a word set aside
+        as no rule's ("no contact with enemies", "no shooting"), which no rule reads either."""
+        toks = self.toks
+        if toks[i].sent == self.last and not (i > 0 and toks[i - 1].brk):
+            return False
+        j = i + 1
+        if j < len(toks) and toks[j].low in self._list("article"):
+            j += 1
+        if j >= len(toks) or toks[j].sent != toks[i].sent or j in self.used:
+            return False
+        if j in self.aside:
+            return True
+        mentioned = any(m.start <= j < m.end for m in self.mentions)
+        if j + 1 < len(toks) and any(m.start == j + 1 and m.kind in ("subject", "state", "hint", "weak_state", "ask")
+                                     for m in self.mentions):
+            return False  # "no longer Impetuous": the negation goes on to what follows
+        return not mentioned and self.rec.roles.get(j) in ("", None) and not toks[j].cap and (
+            self.vocab.ordinary(toks[j], self.rec.lang)
+            or (toks[j].sent != self.last and self.vocab.common(toks[j], self.rec.lang)))
 
     def _lone_tag(self, i: int) -> bool:
         """A sentence that is only a negation ("¿no?", "no?", "Or not?", "¿O no?") after another

@@ -1934,3 +1934,16 @@ def test_a_negated_verb_in_a_list_of_actions_is_not_declared(answer_of):
     assert a.rows_verdict == "yes" and _cites(a, "excepto Movimiento Cauteloso"), a.to_text()
     b = answer_of("Mi tropa en Camuflado: ¿me dejan disparar en ORA?")
     assert ("bs_attack", "enemy") not in {(x["subject"], x["by"]) for x in b.reading["actions"]}, b.to_text()
+
+
+def test_a_negated_aside_of_the_scene_is_set_aside_with_its_word(answer_of):
+    """HoloMask State is cancelled when 'The Trooper in HoloMask State declares an Attack, Look Out!,
+    or any Skill that requires a Roll' — not by a plain Move. "…declares Move + Move, no contact
+    with enemies.": "contact" is set aside as the scene's, and its "no" with it (yes, it stays
+    masked). "no longer Impetuous" is no such aside: its negation reaches the state after it."""
+    a = answer_of("My Hafza in HoloMask declares Move + Move, no contact with enemies. Does he stay masked?")
+    assert a.reading["unplaced"] == [] and a.rows_verdict == "yes", a.to_text()
+    assert _cites(a, "any Skill that requires a Roll"), a.to_text()
+    b = answer_of("N3: my TO camo trooper went Frenzied, got revealed, and now he's no longer Impetuous. "
+                  "Can he get back into TO camo?")
+    assert "no" in b.reading["unplaced"], b.to_text()
