@@ -746,7 +746,9 @@ class _AskedAndComposites:
             if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
                     and not self._question_negation(i) and (self.toks[i].low in self._words("negating_verb")
                                                             or self._modal_negation(i)
-                                                            or self.toks[i - 1].low in self._words("copula")):
+                                                            or self.toks[i - 1].low in self._words("copula")
+                                                            # "placed as close as possible but not in base contact"
+                                                            or self.toks[i - 1].low in self._words("contrast_open")):
                 self.used.add(i)
                 return True
         for i in range(first - 1, max(-1, first - 7), -1):

@@ -1947,3 +1947,24 @@ def test_a_negated_aside_of_the_scene_is_set_aside_with_its_word(answer_of):
     b = answer_of("N3: my TO camo trooper went Frenzied, got revealed, and now he's no longer Impetuous. "
                   "Can he get back into TO camo?")
     assert "no" in b.reading["unplaced"], b.to_text()
+
+
+def test_but_not_in_contact_negates_the_property(answer_of):
+    """Hidden Deployment FAQ: 'The Trooper is revealed as close as possible to the original
+    position, but never in Silhouette Contact, even in ARO.' "…placed his model as close as
+    possible but not in Silhouette contact with the enemy. Correct?": the "not" after "but", among
+    the property's own words, asks of its negation (yes)."""
+    a = answer_of("N4, ARO: an enemy trooper was standing on the spot where my HD sniper was written down. He revealed "
+                  "in ARO, and we placed his model as close as possible but not in Silhouette contact with the enemy. Correct?")
+    assert a.reading["unplaced"] == [] and a.rows_verdict == "yes", a.to_text()
+    assert _cites(a, "but never in Silhouette Contact, even in ARO"), a.to_text()
+
+
+def test_touching_the_one_on_the_spot_is_silhouette_contact(answer_of):
+    """Hidden Deployment FAQ: 'The Trooper is revealed as close as possible to the original
+    position, but never in Silhouette Contact, even in ARO.' "Can I place him touching the Kamau
+    (standing on my spot)?" asks about that contact: no."""
+    a = answer_of("Opponent's Kamau ended his move standing exactly on the spot where I wrote my HD trooper. In ARO I "
+                  "reveal and want to put my guy in base contact so I can CC him. I can place him touching the Kamau, right?")
+    assert a.reading["unplaced"] == [] and a.rows_verdict == "no", a.to_text()
+    assert _cites(a, "but never in Silhouette Contact, even in ARO"), a.to_text()
