@@ -119,6 +119,8 @@ class _Accounting:
         if j in self.aside:
             return True
         mentioned = any(m.start <= j < m.end for m in self.mentions)
+        if toks[j].low in self._words("no_longer"):
+            return False  # "no longer in enemy LoF", "not yet": the negation goes on past the word
         if j + 1 < len(toks) and any(m.start == j + 1 and m.kind in ("subject", "state", "hint", "weak_state", "ask")
                                      for m in self.mentions):
             return False  # "no longer Impetuous": the negation goes on to what follows

@@ -273,7 +273,7 @@ class _Actions:
             return "enemy"  # "Can I Intuitive Attack a guy who is not camo?": the asker attacks
         if self._used_with_state(m, state_mentions):
             return "self"  # "Can my opponent use Surprise Attack with his HD trooper?": the trooper uses it
-        if self._clitic_on_state(m, state_mentions) or (self._asker_as_object(m) and self._speaker_owns_state()):
+        if self._clitic_on_state(m, state_mentions) or (self._asker_as_object(m) and self._asker_owns_state(state_mentions)):
             return "enemy"  # (and "¿puede dispararme…?" of the asker's own CAMO: done to it)  # "¿puede volver a intentar Descubrirlo?": done to the trooper in the state
         found = self._agent_at(m)
         agent = found[0] if found is not None else None
@@ -701,6 +701,12 @@ class _Actions:
             return True
         # (not a pronoun before it: "¿me dejan disparar?" is the asker shooting)
         return m.end < len(toks) and toks[m.end].low in objects and toks[m.end].sent == last.sent
+
+    def _asker_owns_state(self, state_mentions: list[Mention]) -> bool:
+        """Whether a trooper in the state is named as the asker's own and no one else's ("my
+        CAMO", "mi CAMO"; not "my opponent's HD trooper")."""
+        mine, others = self._words("mine"), self._words("enemy_owner")
+        return any((self._words_before(s, 2) & mine) and not (self._words_before(s, 2) & others) for s in state_mentions)
 
     def _first_person_ask(self, m: Mention) -> bool:
         """Whether the asking verb before the Skill `m`, in its sentence, is the asker's own

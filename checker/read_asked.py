@@ -748,7 +748,10 @@ class _AskedAndComposites:
                                                             or self._modal_negation(i)
                                                             or self.toks[i - 1].low in self._words("copula")
                                                             # "placed as close as possible but not in base contact"
-                                                            or self.toks[i - 1].low in self._words("contrast_open")):
+                                                            # (not "in base contact but not on the spot": a
+                                                            # property word before it is not negated)
+                                                            or (self.toks[i - 1].low in self._words("contrast_open")
+                                                                and not any(first < a < i for a in every))):
                 self.used.add(i)
                 return True
         for i in range(first - 1, max(-1, first - 7), -1):

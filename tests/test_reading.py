@@ -1873,14 +1873,16 @@ def test_a_relative_clause_describes_the_trooper_it_does_not_ask(answer_of):
 
 def test_the_asker_as_a_skills_object_is_the_trooper_in_the_state(answer_of):
     """Camuflado: 'Las únicas ORA que se pueden ejecutar contra un Marcador de Camuflado (CAMO) son:
-    Descubrir, Esquivar, Reset o Alertar'. "Muevo mi CAMO…, ¿puede dispararme de ORA…?": the asker,
+    Descubrir, Esquivar, Reset o Alertar'. "Muevo mi CAMO…, ¿puede dispararme en ORA…?": the asker,
     the object of the shot, is their own CAMO; the enemy shoots, and a BS Attack is no ARO allowed
-    against the marker: no. "de ORA" says it is an ARO."""
-    for q in ("Si muevo mi CAMO en LdT de su Fusilier, ¿el tio puede dispararme de ORA directamente sin Descubrir antes?",
+    against the marker: no. Not the asker's when the trooper is "my opponent's HD trooper"."""
+    for q in ("Si muevo mi CAMO en LdT de su Fusilier, ¿el tio puede dispararme en ORA sin Descubrir antes?",
               "I move my CAMO marker in LoF of his Fusilier. Can he shoot me in ARO without Discovering first?"):
         a = answer_of(q)
         assert [(x["subject"], x["by"]) for x in a.reading["actions"]] == [("bs_attack", "enemy")], a.to_text()
         assert a.rows_verdict == "no" and _cites(a, "son: Descubrir, Esquivar, Reset o Alertar"), a.to_text()
+    c = answer_of("Can my opponent's HD trooper shoot me?")
+    assert ("bs_attack", "self") in {(x["subject"], x["by"]) for x in c.reading["actions"]}, c.to_text()
 
 
 def test_an_extra_minus_from_the_marker_is_its_mimetism(answer_of):
@@ -1968,3 +1970,16 @@ def test_touching_the_one_on_the_spot_is_silhouette_contact(answer_of):
                   "reveal and want to put my guy in base contact so I can CC him. I can place him touching the Kamau, right?")
     assert a.reading["unplaced"] == [] and a.rows_verdict == "no", a.to_text()
     assert _cites(a, "but never in Silhouette Contact, even in ARO"), a.to_text()
+
+
+def test_review_cases_of_negations_and_contrasts(answer_of):
+    """Camuflado: 'Durante el Turno Activo, una Tropa puede volver a estado Camuflado consumiendo 1
+    Habilidad Larga fuera de LDT…'. "…he's no longer in enemy LoF": the negation reaches the LoF
+    after "longer" (never read as inside LoF, which would answer no). Hidden Deployment FAQ: 'revealed
+    as close as possible to the original position, but never in Silhouette Contact': "in base
+    contact but not on the spot itself" negates only the spot (no)."""
+    a = answer_of("My trooper got revealed. It's my active turn and he's no longer in enemy LoF. "
+                  "Can he spend an Entire Order to go back to camo?")
+    assert a.rows_verdict != "no", a.to_text()
+    b = answer_of("An enemy stands on my written HD spot. Do I place my trooper in base contact but not on the spot itself?")
+    assert b.rows_verdict == "no" and _cites(b, "but never in Silhouette Contact, even in ARO"), b.to_text()
