@@ -11,8 +11,8 @@ from typing import NamedTuple
 from rulecheck.kb.errors import KnowledgeBaseError, MissingDatabase, NotAKnowledgeBase
 from rulecheck.kb.identity import read_only_uri
 
-__all__ = ["KnowledgeBaseError", "MissingDatabase", "NotAKnowledgeBase", "connect", "faqs_by_id", "fts_query",
-           "get_meta", "lead_ins", "rules_by_id", "search", "search_plan"]
+__all__ = ["KnowledgeBaseError", "MissingDatabase", "NotAKnowledgeBase", "connect", "faqs_by_id", "lead_ins",
+           "rules_by_id", "search", "search_plan"]
 
 
 def connect(path: str | os.PathLike) -> sqlite3.Connection:
@@ -28,15 +28,6 @@ def connect(path: str | os.PathLike) -> sqlite3.Connection:
         conn.close()
         raise MissingDatabase(f"{path} is not a rulecheck knowledge base ({e}). Rebuild it with: rulecheck build --db {path}") from e
     return conn
-
-
-def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
-    """A value from the `meta` table (build fingerprint, sources), or None."""
-    try:
-        row = conn.execute("select value from meta where key = ?", [key]).fetchone()
-    except sqlite3.OperationalError:
-        return None
-    return row[0] if row else None
 
 
 def rules_by_id(conn: sqlite3.Connection, ids: list[str]) -> dict[str, dict]:
@@ -87,12 +78,6 @@ _STOP = set(
     "a an and are as at be by can de del does el en es for from has how if in is it its la las los "
     "me my no not of on or que se si the this to un una what when where which who why will with y".split()
 )
-
-
-def fts_query(text: str) -> str | None:
-    """An FTS5 query matching any of the question's content words, each quoted (never a syntax error)."""
-    words = _content_words(text)
-    return " OR ".join(f'"{w}"' for w in words) if words else None
 
 
 #: FTS5's bm25 constant: no term can add more than (k1 + 1) × its IDF to a passage's score.
