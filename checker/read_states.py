@@ -326,7 +326,9 @@ class _StatesAndConditions:
             shared = m not in self.mentions and names_event
             if shared and self._negated(m):
                 continue  # "no fue descubierto": the negation is the event's, said not to happen
-            if self._negated(m) and (axis, value) in _OPPOSITE:
+            if self._negated(m) and (axis, value) in _OPPOSITE and self._negating_verb_before(m):
+                pass  # "do I ignore the marker's Mimetism MOD?": the verb denies applying it, not having it
+            elif self._negated(m) and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
             elif self._negated(m) and m in self.mentions and axis == "discovered":
@@ -522,6 +524,13 @@ class _StatesAndConditions:
             self.__dict__.setdefault("without_negated", {})[m.start] = without
             return True
         return m.kind == "subject" and self._clause_negation(m) is not None
+
+    def _negating_verb_before(self, m: Mention) -> bool:
+        """Whether the negation that `_negated` finds before `m` is a verb of ignoring (`[words]
+        negating_verb`: "ignore the marker's Mimetism MOD"), left for the property asked."""
+        verbs = self._words("negating_verb")
+        return any(self.toks[k].low in verbs and self.rec.roles.get(k) == "negation" and k not in self.used
+                   for k in range(max(0, m.start - 4), m.start) if self.toks[k].sent == self.toks[m.start].sent)
 
     def _asked_of_skill(self, m: Mention) -> bool:
         """Whether the Skill `m` is the subject of the asking verb right after it, in its clause

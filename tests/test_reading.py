@@ -1983,3 +1983,12 @@ def test_review_cases_of_negations_and_contrasts(answer_of):
     assert a.rows_verdict != "no", a.to_text()
     b = answer_of("An enemy stands on my written HD spot. Do I place my trooper in base contact but not on the spot itself?")
     assert b.rows_verdict == "no" and _cites(b, "but never in Silhouette Contact, even in ARO"), b.to_text()
+
+
+def test_ignoring_the_markers_mod_denies_applying_it_not_having_it(answer_of):
+    """Camuflado: MSV L3 lets a trooper shoot a CAMO without a Discover first, 'aunque en este caso
+    sí deberá aplicar el MOD que indique el Marcador'. "Do I ignore the marker's Mimetism MOD?" asks
+    whether the MOD is not applied (no), not whether the marker lacks Mimetism."""
+    a = answer_of("With MSV3 I shoot a CAMO marker without Discovering it. Do I ignore the marker's Mimetism MOD?")
+    assert a.reading["conditions"].get("mimetism") != "no" and a.rows_verdict == "no", a.to_text()
+    assert _cites(a, "deberá aplicar el MOD que indique el Marcador"), a.to_text()
