@@ -3,7 +3,6 @@ list holds is *not placed* and keeps the answer from being a confident yes or no
 words are set aside, with the reason."""
 from __future__ import annotations
 
-from rulecheck.checker.recognize import player_labels
 from rulecheck.checker.vocabulary import Mention
 from rulecheck.checker.words import whole
 
@@ -220,7 +219,7 @@ class _Accounting:
                                     for m in self.mentions)  # "Anna's Fusilier" (not "Ghostwalk's effect")
         says = nxt in self._words("reporting") and not toks[i].brk  # "Tom says" (not "Stealthwalk, say,")
         # "Player B", "el jugador A", "Is B right?"
-        label = i in player_labels(self.vocab, toks)
+        label = i in self.rec.labels
         # "Hola Jordi, …", "Hi Marta!" (a greeting opening the question); "Otra cosa, Jordi: …" (a
         # short first sentence of ordinary words ending on the name: not "Ninja con Mimetismo, Fiereza.")
         sentence = [t for t in toks if t.sent == toks[i].sent]

@@ -274,7 +274,9 @@ class _Actions:
         if self._used_with_state(m, state_mentions):
             return "self"  # "Can my opponent use Surprise Attack with his HD trooper?": the trooper uses it
         if self._clitic_on_state(m, state_mentions) or (self._asker_as_object(m) and self._asker_owns_state(state_mentions)):
-            return "enemy"  # (and "¿puede dispararme…?" of the asker's own CAMO: done to it)  # "¿puede volver a intentar Descubrirlo?": done to the trooper in the state
+            # "¿puede volver a intentar Descubrirlo?", and "¿puede dispararme…?" of the asker's own
+            # CAMO: done to the trooper in the state
+            return "enemy"
         found = self._agent_at(m)
         agent = found[0] if found is not None else None
         if agent == "self" and (self.rec.roles.get(found[1]) != "speaker" or not self._speaker_owns_state()) \

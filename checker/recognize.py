@@ -34,6 +34,8 @@ class Recognized(NamedTuple):
     lang: str
     #: Composite subject id → each group's places [(start, end)], in group order.
     group_places: dict[str, list[list[tuple[int, int]]]] = {}
+    #: Positions of one-letter labels naming players (`player_labels`: "B says", "Is A right?").
+    labels: frozenset = frozenset()
 
 
 def recognize(vocab: Vocabulary, text: str) -> Recognized:
@@ -41,7 +43,8 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     toks = tokenize(text)
     lang = language(vocab, toks, text)
     mentions = vocab.scan(toks, lang=lang)
-    players = _player_letters(vocab, toks, mentions, lang)
+    labels = player_labels(vocab, toks)
+    players = _player_letters(vocab, toks, mentions, lang, labels) if labels else None
     if players is not None:
         toks = players
         mentions = vocab.scan(toks, lang=lang)
@@ -92,10 +95,10 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
         if role and tok.low in nouns and tok.i and toks[tok.i - 1].low in articles:
             role = ""  # "a mine": a weapon, a word to place, not the asker's
         roles[tok.i] = "stop" if role == "negation" and tok.i in phrase else role
-    return Recognized(toks, mentions, overlay, composites, roles, lang, group_places)
+    return Recognized(toks, mentions, overlay, composites, roles, lang, group_places, labels)
 
 
-def player_labels(vocab: Vocabulary, toks: list[Token]) -> set[int]:
+def player_labels(vocab: Vocabulary, toks: list[Token]) -> frozenset[int]:
     """The positions of one-letter labels naming players ("Player B", "B says", "Is A right?"):
     a capital letter other than "I" that one of its uses marks as a player's (after "player",
     before a reporting or confirming word) makes every use of it one ("B delays his ARO"), and
@@ -106,14 +109,14 @@ def player_labels(vocab: Vocabulary, toks: list[Token]) -> set[int]:
     def letter(t: Token) -> bool:
         return len(t.text) == 1 and t.text.isupper() and t.text != "I"
 
+    found = [t for t in toks if letter(t)]
+    if not found:
+        return frozenset()  # (most questions: nothing more to work out on the way to a cold answer)
     marking = (vocab.word_lists.get("reporting", frozenset()) | vocab.word_lists.get("confirm", frozenset())
                | vocab.word_lists.get("disconfirm", frozenset()))
     players = vocab.word_lists.get("player_word", frozenset())
-    marked, found = set(), []
-    for t in toks:
-        if not letter(t):
-            continue
-        found.append(t)
+    marked = set()
+    for t in found:
         prev = toks[t.i - 1].low if t.i and toks[t.i - 1].sent == t.sent else ""
         nxt = toks[t.i + 1].low if t.i + 1 < len(toks) and toks[t.i + 1].sent == t.sent else ""
         if prev in players or (nxt in marking and not t.brk):
@@ -124,21 +127,20 @@ def player_labels(vocab: Vocabulary, toks: list[Token]) -> set[int]:
         # (not one before a capitalised word: "D-Charges", "B Team")
         marked |= {t.text for t in found if t.text in "ABCD" and (
             t.poss or t.brk or t.i + 1 == len(toks) or toks[t.i + 1].sent != t.sent or not toks[t.i + 1].text[:1].isupper())}
-    first = {t.i for t in toks if t.i == 0 or toks[t.i - 1].sent != t.sent}
-    return {t.i for t in found if t.text in marked
-            and not (t.text == "A" and t.i in first and not t.poss and t.i + 1 < len(toks)
-                     and toks[t.i + 1].low not in marking)}
+    first = {t.i for t in found if t.i == 0 or toks[t.i - 1].sent != t.sent}
+    return frozenset(t.i for t in found if t.text in marked
+                     and not (t.text == "A" and t.i in first and not t.poss and t.i + 1 < len(toks)
+                              and toks[t.i + 1].low not in marking))
 
 
-def _player_letters(vocab: Vocabulary, toks: list[Token], mentions: list[Mention], lang: str) -> list[Token] | None:
+def _player_letters(vocab: Vocabulary, toks: list[Token], mentions: list[Mention], lang: str,
+                    labels: frozenset[int]) -> list[Token] | None:
     """A judge's wording ("A's TO marker moves; B delays his ARO. Is B right?") read as a
     player's: the player whose trooper is in a state named ("A's CAMO marker") reads as the
     asker ("my CAMO marker", "I"), the other as the opponent (`[words] label_as_asker`,
     `label_as_asker_owner`, `label_as_other`). None when no label names a player, or when no
-    single player's trooper is named in a state (both are: the one the asking sentence names)."""
-    labels = player_labels(vocab, toks)
-    if not labels:
-        return None
+    single player's trooper is named in a state (both are: the one the asking sentence names).
+    `labels`: `player_labels` of `toks`."""
     states = {m.start for m in mentions if m.kind in ("state", "hint", "weak_state")}
     owners = {toks[i].text for i in labels if toks[i].poss and any(i < s <= i + 3 for s in states)}
     if len(owners) > 1:
