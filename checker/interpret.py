@@ -229,6 +229,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             self._contact_with_an_enemy_marker(actions, states)
         self._aro_turn(actions, context)
         self._contact_partner(context)
+        if prop == "may" and not properties and not any(self._in_question(a) for a in actions):
+            actions = self._asked_aro(actions)
         if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene,
             # and so is a clause that says when ("can I shoot it when it walks across my LoF?")
@@ -587,7 +589,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             return last - 1
         confirm = self._words("confirm")
         disconfirm = self._words("disconfirm")
-        tags = confirm | disconfirm | self._words("confirm_tag")
+        tags = confirm | disconfirm | self._words("confirm_tag") | self._words("tag_close")
         # (and the claimants' names: "Marta insists…; Leo insists…. Who's right, Marta or Leo?")
         label = self._words("player_word") | self._words("mine") | (self._words("enemy_owner") - self._words("possessive")) \
             | self._words("given_names") | {self.toks[v - 1].low for v in self._claim_verbs(last)
@@ -617,6 +619,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             return last - 1
         if last > 0 and self._points_back_at_claim(last):
             # "He claims it keeps the camo marker state. Can he do that?": what he claims is asked
+            self.statement_confirmed = True
+            return last - 1
+        if last > 0 and self._only_points_back(last) and not asking_sentences(self.text) & {last - 1} \
+                and any(m.kind in ("subject", "ask") and self.toks[m.start].sent == last - 1 for m in self.rec.mentions):
+            # "He goes back into TO camo with a full order in my LoF. Can he do that?": the
+            # statement told is asked, as "…. Legal?" asks it
             self.statement_confirmed = True
             return last - 1
         in_last = [m for m in self.rec.mentions if self.toks[m.start].sent == last]
@@ -652,12 +660,39 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         that?", "Does that work?", "¿Puede hacer eso?": a modal, a form of "do" and a
         word pointing back, or the two as one, "hacerlo") right after a sentence with someone's
         claim in it ("…and he claims it keeps the camo marker state.")."""
+        return self._only_points_back(last) and any(self.toks[v].sent == last - 1 for v in self._claim_verbs(last))
+
+    def _asked_aro(self, actions: list[Action]) -> list[Action]:
+        """"…My Hacker wants to shoot it with a BS Attack ARO. Is that a legal ARO?", "Le declaré
+        ORA de Ataque CD contra el marcador. ¿Era legal mi ORA?": a question whether the ARO
+        is allowed, naming no Skill, asks of the Skills told as that ARO (an ARO word right
+        beside them), not of the other side's Skills the scene told before."""
+        if not any(m.kind == "subject" and m.value == "aro" and self.toks[m.start].sent == self.last for m in self.mentions):
+            return actions
+        aros = [m for m in self.mentions if m.kind == "subject" and m.value == "aro" and self.toks[m.start].sent != self.last]
+
+        def as_aro(a: Action) -> bool:
+            # (the Skill's own words, or another name of it in its sentence: "shoot it with a BS Attack ARO")
+            named = [m for m in self.mentions if m.kind == "subject" and m.value == a.subject and a.start >= 0
+                     and self.toks[m.start].sent == self.toks[a.start].sent]
+            return a.kind == "skill" and a.subject != "aro" and any(
+                self.toks[r.start].sent == self.toks[m.start].sent and (0 <= m.start - r.end <= 1 or 0 <= r.start - m.end <= 1)
+                for r in aros for m in named)
+
+        told = [a for a in actions if as_aro(a)]
+        if not told or len({a.by for a in told}) > 1 or len(told) == len(actions):
+            return actions
+        return told + [a for a in actions if a.subject == "delayed_aro_declare" and a not in told]
+
+    def _only_points_back(self, last: int) -> bool:
+        """Whether sentence `last` is made only of a modal, a form of "do" and a word pointing
+        back at what was told ("Can he do that?", "Does that work?", "¿Puede hacerlo?")."""
         allowed = self._words("do_verb") | self._words("back_reference") | self._words("modal") | self._words("confirm_tag") \
             | self._words("question") | self._words("confirm")  # "Does that work?"
         if not all(t.low in allowed or self.rec.roles.get(t.i) in ("stop", "pronoun", "speaker")
                    for t in self.toks if t.sent == last):
             return False
-        return self._asks_of_the_told(last) and any(self.toks[v].sent == last - 1 for v in self._claim_verbs(last))
+        return self._asks_of_the_told(last)
 
     def _asked_cues(self, mentions: list[Mention]) -> list[Mention]:
         """In the asking sentence, with nothing else there that asks, a cue that is also an

@@ -63,6 +63,8 @@ class _Accounting:
                 continue  # "no Discover, no MSV, nothing": the list's negations are read on their own
             if role == "negation" and self._not_told(t.i):
                 continue  # "it's Private Information, so I don't have to tell him?": the same claim
+            if role == "negation" and self._denied_by_short_question(t.i):
+                continue  # "He says I can't try again. Can I?": the claim the question puts to the test
             if role == "negation" and self._rejected_as(t.i):
                 continue  # "put on the table as a model, not a marker": the alternative turned down
             if role == "negation":
@@ -103,6 +105,22 @@ class _Accounting:
             out.append(self._written(t.i))
         return list(dict.fromkeys(out))
 
+    def _denied_by_short_question(self, i: int) -> bool:
+        """Whether negation `i` is a claim's, in a sentence before a short question made only of
+        the claim's own verb ("He says I can't try again till next turn. Can I?", "Dice que no
+        puedo. ¿Puedo?"): the question asks that verb, and the claim's "not" is what it puts to
+        the test, not a condition of the question."""
+        toks = self.toks
+        last = [t for t in toks if t.sent == self.last]
+        if toks[i].sent == self.last or not last or len(last) > 3 or last[0].low not in self._words("question"):
+            return False
+        if not all(t.low in self._words("tag_pronoun") or self.rec.roles.get(t.i) in ("pronoun", "speaker")
+                   for t in last[1:]):
+            return False
+        same = [t for t in toks if t.sent == toks[i].sent]
+        verb = {toks[k].low for k in (i - 1, i + 1) if 0 <= k < len(toks) and toks[k].sent == toks[i].sent}
+        return last[0].low in verb and any(t.low in self._words("reporting") and t.i < i for t in same)
+
     def _negates_an_aside(self, i: int) -> bool:
         """Whether negation `i`, in a sentence of the scene (not the asking one) or opening an
         aside after a comma, stands right before (an article between at most) a word set aside
@@ -129,9 +147,11 @@ class _Accounting:
 
     def _lone_tag(self, i: int) -> bool:
         """A sentence that is only a negation ("¿no?", "no?", "Or not?", "¿O no?") after another
-        sentence: a question tag put on the sentence before, not a negation of anything."""
+        sentence: a question tag put on the sentence before, not a negation of anything ("…se
+        revela no viste": `recognize._spoken_tag`)."""
         t = self.toks[i]
         return t.sent > 0 and all(x.i == i or (x.i < i and x.low in self._words("alternative"))
+                                  or (x.i > i and x.low in self._words("tag_close"))
                                   for x in self.toks if x.sent == t.sent)
 
     def _continues_negation(self, i: int) -> bool:

@@ -513,7 +513,8 @@ class _StatesAndConditions:
                 and self.toks[i].low not in self._words("if_when") and m.start - i <= 3:
             i -= 1
         if i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used and not self._tagged(i) \
-                and not (m.kind == "subject" and self._asked_of_skill(m) and self._question_negation(i)):
+                and not (m.kind == "subject" and self._asked_of_skill(m) and self._question_negation(i)) \
+                and not self._denied_by_short_question(i):
             return True  # (not "Doesn't Cautious Movement reveal…?": the question's own negation)
         if m.kind == "cue" and self._negated_seer(m):
             return True
@@ -587,7 +588,7 @@ class _StatesAndConditions:
             if self.rec.roles.get(i) == "negation" and i not in self.used:
                 if t.low not in self._list("clause_negation"):
                     return None  # "without any special rule … declare a BS Attack": a phrase's, not the clause's
-                return None if self._question_negation(i) else i
+                return None if self._question_negation(i) or self._denied_by_short_question(i) else i
         return None
 
     def _question_negation(self, i: int) -> bool:

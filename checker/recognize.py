@@ -38,10 +38,50 @@ class Recognized(NamedTuple):
     labels: frozenset = frozenset()
 
 
+def _spoken_tag(vocab: Vocabulary, toks: list[Token], lang: str) -> list[Token]:
+    """The tokens with a closing "no" made a sentence of its own: "…se revela no", "eso es info
+    privada no", "…, no?" — how players who write as they speak (or a voice note's transcript)
+    put "¿no?" on a statement to confirm. Not "dice que no", "sí o no" or "ya no", where a word
+    before it takes the "no" as its own (`[words] takes_final_no`), nor a "no" a sentence of
+    its own already; words that may follow the tag ("…no viste", `[words] tag_close`) go with it."""
+    if lang != "es" or len(toks) < 4:
+        return toks
+    close = vocab.listed("tag_close", lang)
+    k = len(toks) - 1
+    while k > 0 and toks[k].low in close and toks[k - 1].sent == toks[k].sent:
+        k -= 1
+    if toks[k].low != "no" or toks[k - 1].sent != toks[k].sent or toks[k - 1].low in vocab.listed("takes_final_no", lang):
+        return toks
+    return toks[:k] + [t._replace(sent=t.sent + 1) for t in toks[k:]]
+
+
+def _turn_time(vocab: Vocabulary, toks: list[Token], mentions: list[Mention], lang: str) -> list[Mention]:
+    """The mentions with an asking "end" that says when ("At the end of my Active Turn I want
+    to…", `[words] time_point` + "of" + a turn) read as a plain word: the turn named after it
+    is the time, which its own cue reads; the question asks something else."""
+    points, of, article = vocab.listed("time_point", lang), vocab.listed("time_of", lang), vocab.listed("article", lang)
+    if not points:
+        return mentions
+    turns = {m.start for m in mentions if (m.kind == "cue" and m.value.startswith("turn=")) or
+             (m.kind == "term" and m.value == "player_turn")}
+    out = []
+    for m in mentions:
+        j = m.end
+        if m.kind == "ask" and m.end - m.start == 1 and toks[m.start].low in points and j < len(toks) and toks[j].low in of:
+            j += 1
+            while j < len(toks) and toks[j].low in article and j - m.end < 3:
+                j += 1
+            if j in turns and toks[j].sent == toks[m.start].sent:
+                m = m._replace(kind="filler", value="filler")
+        out.append(m)
+    return out
+
+
 def recognize(vocab: Vocabulary, text: str) -> Recognized:
     """Tokenize `text` and find what each word is."""
     toks = tokenize(text)
     lang = language(vocab, toks, text)
+    toks = _spoken_tag(vocab, toks, lang)
     mentions = vocab.scan(toks, lang=lang)
     labels = player_labels(vocab, toks)
     players = _player_letters(vocab, toks, mentions, lang, labels) if labels else None
@@ -50,6 +90,7 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
         mentions = vocab.scan(toks, lang=lang)
     # "a 20 cm": a unit after a number is a distance, not a term the unit's letters also spell
     # ("CM", Cautious Movement)
+    mentions = _turn_time(vocab, toks, mentions, lang)
     units = vocab.word_lists.get("length_unit", frozenset())
     mentions = [m for m in mentions if not (m.end - m.start == 1 and m.start > 0 and toks[m.start].low in units
                                             and toks[m.start - 1].low.isdigit())]

@@ -180,9 +180,27 @@ class Vocabulary:
     # --- matching ---------------------------------------------------------------------------
 
     def token_stem(self, low: str, lang: str) -> str:
-        """The stem of a question word (from the lexicon's stems when known)."""
+        """The stem of a question word (from the lexicon's stems when known). A Spanish past
+        tense written without its accent ("perdio", "descubri", "se movio": the stemmer knows
+        "perdió", "descubrí") takes the accented form's stem when that is a lexicon word's
+        ("perder"), so "¿Perdio el Despliegue Oculto?" reads as "perdió"."""
         st = self.stems.get(lang, {}).get(low)
-        return st if st is not None else stem(low, lang)
+        if st is None:
+            st = stem(low, lang)
+        # (whether or not the lexicon's own stems are at hand: a base built afresh has them, one
+        # loaded from the cache does not, and both must read a question alike)
+        if lang == "es" and len(low) > 3 and low[-1] in "io":
+            accented = low[:-2] + "ió" if low.endswith("io") else low[:-1] + "í" if low.endswith("i") else None
+            if accented is not None:
+                known = self.__dict__.get("_known_es")
+                if known is None:  # the stems of every Spanish phrase's words, worked out once
+                    known = self.__dict__["_known_es"] = frozenset(
+                        st for index in (self.index, self.overlay) for bucket in index.values()
+                        for spec, lg, _, _ in bucket if lg == "es" for _, st, _ in spec if st)
+                alt = stem(accented, lang)
+                if alt != st and alt in known:
+                    return alt
+        return st
 
     def _match(self, spec: Spec, lang: str, toks: list[Token], i: int, qlang: str | None = None) -> int:
         """How many of the phrase's words match exactly (-1: no match). A word matches by its

@@ -1992,3 +1992,99 @@ def test_ignoring_the_markers_mod_denies_applying_it_not_having_it(answer_of):
     a = answer_of("With MSV3 I shoot a CAMO marker without Discovering it. Do I ignore the marker's Mimetism MOD?")
     assert a.reading["conditions"].get("mimetism") != "no" and a.rows_verdict == "no", a.to_text()
     assert _cites(a, "deberá aplicar el MOD que indique el Marcador"), a.to_text()
+
+
+def test_a_closing_no_written_without_its_punctuation_is_a_tag(answer_of):
+    """"…se revela no", "eso es info privada no": a statement closed by "no" as players write a
+    "¿no?" they speak (a voice note's transcript) is a statement to confirm, as "…, ¿no?" is. The
+    Hafza in a Fireteam is revealed when its Team Leader declares Dodge ('In this situation, the
+    Hafza is revealed automatically'); a HoloMask bearer's presence is Private Information ('The
+    presence of Troopers in HoloMask or Holoecho State is considered Private Information'); an Attack
+    cancels the state ('declares an Attack, Look Out!'), so the claim "no se revela… no" is answered no."""
+    dodge = answer_of("o sea si el líder del fireteam declara esquivar y todos tiran FIS, "
+                      "el hafza que está disfrazado ahí adentro se revela no")
+    assert dodge.rows_verdict == "yes" and _cites(dodge, "the Hafza is revealed automatically"), dodge.to_text()
+    private = answer_of("che no le tengo que avisar al rival que tengo un hafza con holomask en la lista, "
+                        "eso es info privada no")
+    assert private.rows_verdict == "yes" and _cites(private, "is considered Private Information"), private.to_text()
+    for q in ("Mi tropa en estado HoloMask no se revela si declara un Ataque CD no viste",
+              "Mi tropa en estado HoloMask no se revela si declara un Ataque CD, no?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and a.reading["asked"]["polarity"] == "-", a.to_text()
+        assert _cites(a, "declares an Attack, Look Out!"), a.to_text()
+    # a "no" a word before takes as its own is no tag: "…y él dice que no" reports an answer
+    said = answer_of("Mi HD declara Esquivar. ¿Pierde el Despliegue Oculto? Mi rival dice que no")
+    assert "no" not in said.reading.get("unplaced", []), said.to_text()
+
+
+def test_a_claim_denied_by_a_short_question_of_its_own_verb(answer_of):
+    """"He says I can't try again till next turn. Can I?": the claim's negation is what the
+    question puts to the test, not a condition of it ('Una Tropa revelada que haya vuelto a
+    entrar en estado Camuflado en ese mismo Turno de Jugador no cuenta como el mismo Marcador').
+    A negation with no reporting verb before it is still no claim's."""
+    for q in ("I failed Discover on his CAMO. Later it got revealed and he went back into camo with an Entire Order, "
+              "same Player Turn. He says I can't try again till next turn. Can I?",
+              "Fallé Descubrir contra su CAMO. Luego se reveló y volvió a Camuflado con una Orden Entera en el mismo "
+              "turno. Dice que no puedo volver a intentarlo hasta el turno siguiente. ¿Puedo?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "yes" and _cites(a, "no cuenta como el mismo Marcador"), a.to_text()
+    # the claim's Skill is still the enemy's: "he can't shoot it" is no Skill of the marker's
+    shot = answer_of("My camo marker moves in his LoF. He says he can't shoot it with a BS Attack ARO. Can he?")
+    assert shot.reading["actions"][0]["by"] == "enemy", shot.to_text()
+
+
+def test_can_he_do_that_asks_the_statement_told(answer_of):
+    """"He goes back into TO camo with a full order, but my Zhanshi has LoF on him. Can he do
+    that?" asks what was told, as "…. Legal?" does: going back into the state ('may revert to
+    the TO Camouflaged state by expending one Entire Order while outside enemy LoF'), not
+    whether an Entire Order may be declared. A time "at the end of my Active Turn" is when,
+    not the asking verb "end" ('fuera de LDT de Tropas y Marcadores enemigos')."""
+    for q in ("He goes back into TO camo with a full order, but my Zhanshi has LoF on him. Can he do that?",
+              "He's putting his TO guy back into camo with a full order, but my Zhanshi has LoF on him right now. Can he do that?"):
+        a = answer_of(q, edition="N3")
+        assert a.rows_verdict == "no" and _cites(a, "by expending one Entire Order while outside enemy"), a.to_text()
+    end = answer_of("At the end of my Active Turn I want to put my trooper back into Camouflaged with an Entire Order, "
+                    "but he is in LoF of an enemy Marker (no enemy model sees him). Can he do it?")
+    assert end.rows_verdict == "no" and _cites(end, "fuera de LDT de Tropas y Marcadores enemigos"), end.to_text()
+    assert "end" not in end.reading["unplaced"], end.to_text()
+
+
+def test_is_that_a_legal_aro_asks_of_the_skill_told_as_the_aro(answer_of):
+    """"…My Hacker wants to shoot it with a BS Attack ARO. Is that a legal ARO?": asked of the
+    BS Attack told as the ARO, not of the marker's own Skills told before it ('No se pueden
+    declarar Ataques contra un Marcador de Camuflado (CAMO), es necesario Descubrir a ese
+    Marcador primero')."""
+    for q in ("Opponent's camo marker slides out from behind a container as its first Short Skill. My Hacker wants to "
+              "shoot it straight away with a BS Attack ARO, no waiting. Is that a legal ARO?",
+              "Su Ninja en CAMO activó y se movió a plena vista delante de mi Fusilero. Le declaré ORA de Ataque CD "
+              "contra el marcador. ¿Era legal mi ORA?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and [x["by"] for x in a.reading["actions"]] == ["enemy"], a.to_text()
+        assert _cites(a, "No se pueden declarar Ataques contra un Marcador de Camuflado"), a.to_text()
+
+
+def test_spanish_past_tenses_written_without_accents(answer_of):
+    """"Descubrí su marcador", "perdio el despliegue oculto": a past tense of an -er/-ir verb,
+    its accent dropped or not, is that verb ("descubrir", "perder"). The player whose Marker
+    is Discovered picks its facing ('encarada hacia donde prefiera su jugador'), not the one
+    who Discovered it; shooting cancels Hidden Deployment ('any Short Skill')."""
+    for q in ("Descubrí su marcador CAMO. ¿Elijo yo el encaramiento?",
+              "yo descubri el marcador de camo con el zhanshi, puedo elegir yo el encaramiento"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and _cites(a, "encarada hacia donde prefiera su jugador"), a.to_text()
+    hd = answer_of("mi HD salio y disparo. perdio el despliegue oculto?")
+    assert hd.rows_verdict == "yes" and "perdio" not in hd.reading.get("ignored", []), hd.to_text()
+
+
+def test_a_lost_aro_in_a_spanish_dispute(answer_of):
+    """"Él dice que he perdido la ORA. ¿Tiene razón?", "Yo digo que conservo mi ORA…; él dice
+    que la he perdido. ¿Tengo razón yo?": losing the delayed ARO is what is claimed ('En el
+    caso de Tropa en estado Camuflado no se revele, las Tropas Reactivas que retrasaron su ORA
+    pierden su derecho a declarar ORA')."""
+    his = answer_of("Retrasé mi ORA contra su CAMO y su segunda habilidad fue otro Mover; sigue camuflado. "
+                    "Él dice que he perdido la ORA. ¿Tiene razón?")
+    assert his.rows_verdict == "yes" and _cites(his, "pierden su derecho a declarar ORA"), his.to_text()
+    mine = answer_of("Retrasé mi ORA contra su marcador CAMO. Su segunda Habilidad Corta fue otra vez Mover y el "
+                     "marcador no se reveló. Yo digo que conservo mi ORA para usarla más tarde en la Orden; él dice que "
+                     "la he perdido. ¿Tengo razón yo?")
+    assert mine.rows_verdict == "no" and _cites(mine, "pierden su derecho a declarar ORA"), mine.to_text()
