@@ -130,6 +130,7 @@ WORD_LISTS = {
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",
     "confirm_tag": "what else may stand beside them in such a last sentence (he, was, tiene: 'He was right?')",
+    "manner_link": "words joining a Skill to the general term it is declared as (dispararme de ORA, shoot in ARO)",
     "time_point": "words for a point of time that, before \"of\" and a turn, say when (the end of my Active Turn), not what is asked",
     "time_of": "the word joining such a point of time to its turn (of)",
     "tag_close": "words that may close a question after its tag (\"…se revela no viste\"): part of the tag",

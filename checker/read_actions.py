@@ -237,6 +237,9 @@ class _Actions:
             return "enemy"
         if self._done_against(m.value) and self._fronted_target(m, state_mentions):
             return "enemy"  # "contra un CAMO lo único que puedes declarar en ORA es Descubrir"
+        manner = self._manner_of(m)
+        if manner is not None:
+            return self._who(manner, state_mentions)  # "dispararme de ORA": the shot is the ARO
         listed = self._listed_after_skill(m)
         if listed is not None:
             # "can declare Cautious Movement and then a BS Attack": a second object of the same
@@ -464,6 +467,16 @@ class _Actions:
         """The side of the one who does the Skill, as `_agent_at` finds them."""
         found = self._agent_at(m)
         return found[0] if found is not None else None
+
+    def _manner_of(self, m: Mention) -> Mention | None:
+        """The specific Skill a general one says the manner of, right before it with only a word of
+        `[words] manner_link` between ("dispararme *de* ORA", "shoot *in* ARO"): the same
+        declaration, by the same one (so `_subsume` reads it as one)."""
+        if not self.vocab.subjects[m.value].generic or m.start < 2 or self.toks[m.start - 1].low not in self._words("manner_link"):
+            return None
+        return next((n for n in self.mentions if n.kind == "subject" and n.end == m.start - 1
+                     and not self.vocab.subjects[n.value].generic and self.vocab.subjects[n.value].kind == "skill"
+                     and self.toks[n.start].sent == self.toks[m.start].sent), None)
 
     def _agent_at(self, m: Mention) -> tuple[str, int] | None:
         """(side, position) of the nearest one named before the Skill in its sentence, skipping

@@ -142,7 +142,8 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
 def player_labels(vocab: Vocabulary, toks: list[Token]) -> frozenset[int]:
     """The positions of one-letter labels naming players ("Player B", "B says", "Is A right?"):
     a capital letter other than "I" that one of its uses marks as a player's (after "player",
-    before a reporting or confirming word) makes every use of it one ("B delays his ARO"), and
+    before a reporting or confirming word, or the subject of a question's opening verb: "Can B
+    declare…?") makes every use of it one ("B delays his ARO"), and
     so it does for the letters A to D used as owners ("A's CAMO marker") or standing alone once
     one player is marked so. Not a sentence's first "A" with no such mark (the article: "A
     trooper in HD…"), nor letters that only name things ("two camo markers, A and B. A's marker
@@ -156,11 +157,25 @@ def player_labels(vocab: Vocabulary, toks: list[Token]) -> frozenset[int]:
     marking = (vocab.word_lists.get("reporting", frozenset()) | vocab.word_lists.get("confirm", frozenset())
                | vocab.word_lists.get("disconfirm", frozenset()))
     players = vocab.word_lists.get("player_word", frozenset())
+    asking = vocab.word_lists.get("question", frozenset())
+    things = (vocab.word_lists.get("marker_word", frozenset()) | vocab.word_lists.get("model_word", frozenset())
+              | vocab.word_lists.get("member_noun", frozenset()))
+    joins = vocab.word_lists.get("coordinator", frozenset())
+    # letters that name things ("two camo markers, A and B", "Marker A"): never a question's subject player
+    named = set()
+    for t in found:
+        prev = toks[t.i - 1] if t.i and toks[t.i - 1].sent == t.sent else None
+        if prev is not None and (prev.low in things or (prev.low in joins and t.i > 1 and toks[t.i - 2].text in named)):
+            named.add(t.text)
     marked = set()
     for t in found:
         prev = toks[t.i - 1].low if t.i and toks[t.i - 1].sent == t.sent else ""
         nxt = toks[t.i + 1].low if t.i + 1 < len(toks) and toks[t.i + 1].sent == t.sent else ""
-        if prev in players or (nxt in marking and not t.brk):
+        # "Can B declare a BS Attack ARO now?", "Does B have to place…?": the subject of the
+        # question's opening verb, a lower-case verb after it
+        opening = prev in asking and (t.i < 2 or toks[t.i - 2].sent != t.sent) and nxt.isalpha() \
+            and toks[t.i + 1].text[:1].islower() and not t.brk and t.text not in named
+        if prev in players or (nxt in marking and not t.brk) or opening:
             marked.add(t.text)
     if marked:
         # "A's CAMO marker… B says… Can B declare…?": with one player labelled, the other letters

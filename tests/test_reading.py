@@ -2088,3 +2088,51 @@ def test_a_lost_aro_in_a_spanish_dispute(answer_of):
                      "marcador no se reveló. Yo digo que conservo mi ORA para usarla más tarde en la Orden; él dice que "
                      "la he perdido. ¿Tengo razón yo?")
     assert mine.rows_verdict == "no" and _cites(mine, "pierden su derecho a declarar ORA"), mine.to_text()
+
+
+def test_more_ways_players_write_a_scene(answer_of):
+    """Words of the scene the reader now places, each deciding a verdict the pages give:
+    "no enemy had LoF on him" is outside LoF ('may revert … while outside enemy LoF'); "no está
+    camuflado ni metido en zona de visibilidad cero" is the FAQ's target ('No.' to an Intuitive
+    Attack against a troop that is neither Camouflaged nor inside a Zero Visibility Zone);
+    "peana con peana" is base to base contact ('Troopers cannot enter base to base contact with
+    a TO Camouflage Marker'); "B held his ARO" is a delayed ARO (depends on the second Short
+    Skill); "dispararme de ORA" is one Attack in ARO, not an ARO of the marker's own."""
+    lof = answer_of("Back in N3 my Ninja could pop back into a TO marker by burning a whole Entire Order, "
+                    "as long as no enemy had LoF on him. Right?", edition="N3")
+    assert lof.rows_verdict == "yes" and _cites(lof, "while outside enemy"), lof.to_text()
+    zvz = answer_of("o sea che mi pibe quiere hacer ataque intuitivo contra un kamau que está a la vista, "
+                    "no está camuflado ni metido en zona de visibilidad cero, lo puede declarar igual", edition="N3")
+    assert zvz.rows_verdict == "no" and _cites(zvz, "neither Camouflaged nor inside a Zero Visibility Zone"), zvz.to_text()
+    contact = answer_of("che una de N3 boludo, estaba jugando con el ninja en TO y el flaco me dice que mueve su tropa "
+                        "hasta quedar peana con peana con mi marcador TO para meterle CC así nomás sin descubrirlo ni "
+                        "nada, o sea eso se puede hacer o no viste", edition="N3")
+    assert contact.rows_verdict == "no" and _cites(contact, "cannot enter base to base contact"), contact.to_text()
+    held = answer_of("Table 10: B held his ARO against A's CAMO marker's first Short Skill. A has now declared his "
+                     "second skill. Can B declare a BS Attack ARO now?")
+    assert held.rows_verdict == "depends" and _cites(held, "retrasaron su ORA pueden declararla ahora"), held.to_text()
+    aro = answer_of("Si muevo mi CAMO en LdT de su Fusilier, ¿el tio puede dispararme de ORA directamente sin Descubrir antes?")
+    assert aro.rows_verdict == "no" and [x["by"] for x in aro.reading["actions"]] == ["enemy"], aro.to_text()
+    assert _cites(aro, "No se pueden declarar Ataques contra un Marcador de Camuflado"), aro.to_text()
+
+
+def test_a_judges_letter_as_the_subject_of_the_question(answer_of):
+    """"Can B deliberately target…?": a capital letter right after the question's opening verb
+    is a player, not a word the rules do not know ('pueden ser afectados de forma indirecta con
+    Armas de Plantilla por designar otra Tropa enemiga no Camuflada'); "Is A Camouflaged trooper…"
+    (an article before a capitalised word) is none."""
+    a = answer_of("Q: can B deliberately target the non-camo trooper standing next to a CAMO marker so his "
+                  "template catches the marker too?")
+    assert a.rows_verdict == "yes" and "B" not in a.reading["unplaced"], a.to_text()
+    # (the row's deciding citation is the Saving Roll bullet; the bullet that allows the hit is among its cites)
+    assert any("pueden ser afectados de forma indirecta" in c["text"] for c in a.citations[:5]), a.to_text()
+    article = answer_of("Is A Camouflaged trooper revealed by a Dodge?")
+    assert article.rows_verdict == "yes" and _cites(article, "cualquier Habilidad que requiera realizar una tirada"), article.to_text()
+
+
+def test_does_the_template_hit_him_in_spanish(answer_of):
+    """"…le tiré una plantilla de granada justo a esa zona, le pega al HD": whether a Template
+    hits a trooper in Hidden Deployment ('is not affected by Template Weapons')."""
+    a = answer_of("o sea mi rival tenía un HD anotado ahí en el techo y yo ni sabía, le tiré una plantilla de "
+                  "granada justo a esa zona, le pega al HD viste")
+    assert a.rows_verdict == "no" and _cites(a, "is not affected by"), a.to_text()
