@@ -113,6 +113,16 @@ class _StatesAndConditions:
                 # read as if written right: "does hiden deployment survive…?" asks of the state named
                 named = [Mention("state", sid, start, end, words)]
         ids = list(dict.fromkeys(self._in_edition(s) for s in ids))
+        if self.edition and len(ids) > 1:
+            # "Used to sneak TO guys into links in N3. In N4, if a fireteam member goes into
+            # Camouflaged state…": a state of another edition than the one asked about is a memory
+            # of the scene, not the state asked about
+            # (only between Marker states: Hidden Deployment's page serves N3 questions too)
+            other = [s for s in ids if self.table.states[s].hints and self.table.states[s].edition != self.edition]
+            same = [s for s in ids if s not in other]
+            if other and any(self.table.states[s].hints for s in same):
+                ids = same
+                named = [m for m in named if self._in_edition(m.value) in ids] or named
         for m in named + hints + weak:
             self._use(m)
         if others and ids:

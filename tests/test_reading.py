@@ -2136,3 +2136,15 @@ def test_does_the_template_hit_him_in_spanish(answer_of):
     a = answer_of("o sea mi rival tenía un HD anotado ahí en el techo y yo ni sabía, le tiré una plantilla de "
                   "granada justo a esa zona, le pega al HD viste")
     assert a.rows_verdict == "no" and _cites(a, "is not affected by"), a.to_text()
+
+
+def test_a_marker_state_of_another_edition_in_the_scene(answer_of):
+    """"I played TO troopers in N3. In N4, is a Camouflaged trooper revealed if it declares
+    Dodge?": the question is of N4's Camouflaged state ('cualquier Habilidad que requiera
+    realizar una tirada de dados'); the N3 state of the scene is a memory. Hidden Deployment's
+    page still serves an N3 question beside TO Camouflaged."""
+    a = answer_of("I played TO troopers in N3. In N4, is a Camouflaged trooper revealed if it declares Dodge?")
+    assert a.reading["states"] == ["camouflaged"] and a.rows_verdict == "yes", a.to_text()
+    assert _cites(a, "cualquier Habilidad que requiera realizar una tirada de dados"), a.to_text()
+    hd = answer_of("N3: my TO camo guy starts in HD and declares a plain Move. Does he end up on the table as a TO marker?")
+    assert "hidden_deployment" in hd.reading["states"], hd.to_text()
