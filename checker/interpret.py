@@ -464,6 +464,21 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if asking == self.last:
             return
         verbs = self._claim_verbs(asking)
+        if len(verbs) == 1 and self.toks[verbs[0]].sent == self.last:
+            # "Mi rival me obliga a…; yo decía que eso es secreto. ¿Tiene razón él?": one claim,
+            # the asker's, and the other is asked about (or the other way round): the other
+            # side's view, the claim's contrary, is asked. Only when the claim's author is named
+            # right before its verb ("yo decía", "he says"; not "le dije", "I don't have to say"),
+            # the question only asks who is right, and the claim is no question of its own
+            who = self.toks[verbs[0] - 1].low
+            named = who in self._words("asker_claim") | self._words("personal") | self._words("tag_pronoun") \
+                | self._words("enemy_owner")
+            asked, key = self._asked_person(), self._reporter_key(verbs[0])
+            judged = any(t.low in self._words("confirm") | self._words("disconfirm") for t in self.toks if t.sent == asking)
+            if named and judged and self.statement_confirmed and self.last not in asking_sentences(self.text) \
+                    and asked in ("self", "other") and key in ("self", "other") and asked != key:
+                self.disconfirmed = not self.disconfirmed
+            return
         asked = self._asked_person() if len(verbs) >= 2 else None
         if asked is None:
             return

@@ -2148,3 +2148,29 @@ def test_a_marker_state_of_another_edition_in_the_scene(answer_of):
     assert _cites(a, "cualquier Habilidad que requiera realizar una tirada de dados"), a.to_text()
     hd = answer_of("N3: my TO camo guy starts in HD and declares a plain Move. Does he end up on the table as a TO marker?")
     assert "hidden_deployment" in hd.reading["states"], hd.to_text()
+
+
+def test_whether_a_markers_mimetism_is_private(answer_of):
+    """Camuflado: 'los Marcadores de Camuflado (CAMO) indicarán el MOD que aplica Mimetismo, si lo
+    tuvieran': the opponent sees it, so it is no Private Information."""
+    for q in ("Is the Mimetism MOD of a camo marker Private Information?",
+              "Isn't it Private info whether my camo marker has Mimetism? I don't want my opponent to know it's a -6 "
+              "guy before he rolls Discover."):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and _cites(a, "indicarán el MOD que aplica Mimetismo"), a.to_text()
+
+
+def test_one_claim_and_the_other_side_asked_about(answer_of):
+    """"I said he keeps Hidden Deployment. Is my opponent right?": one claim, the asker's, and
+    the other side asked about: the claim's contrary is asked ('The Hidden Deployment State is
+    automatically cancelled whenever the Trooper declares any Short Skill, Entire Order or ARO').
+    "Am I right?" asks the claim itself; "Can he do that?" asks no one's rightness."""
+    other = answer_of("My HD trooper declared a Dodge. I said he keeps Hidden Deployment. Is my opponent right?")
+    assert other.rows_verdict == "yes" and _cites(other, "declares any Short Skill, Entire Order or ARO"), other.to_text()
+    mine = answer_of("My HD trooper declared a Dodge. I said he keeps Hidden Deployment. Am I right?")
+    assert mine.rows_verdict == "no" and _cites(mine, "declares any Short Skill, Entire Order or ARO"), mine.to_text()
+    his = answer_of("My HD trooper declared a Dodge. He said I lose Hidden Deployment. Am I right?")
+    assert his.rows_verdict == "no", his.to_text()
+    told = answer_of("Mi rival me obliga a poner en el marcador de camuflado de mi tropa qué MOD de Mimetismo tiene, "
+                     "yo decía que eso es secreto. ¿Tiene razón él?")
+    assert told.rows_verdict == "yes" and _cites(told, "indicarán el MOD que aplica Mimetismo"), told.to_text()
