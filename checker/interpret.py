@@ -222,6 +222,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "My opponent says X. Is he wrong?": X asked the other way round, whatever X asks
             polarity = flipped(polarity)
         actions = self._subsume(actions)
+        if self._told_in_turn():
+            # "He revealed his HD trooper to shoot, then put him back in HD next turn. Can he do
+            # that?": which of the things told is asked cannot be told
+            self.issues.append(self.vocab_text("told_in_turn_issue"))
         self._leader_context(actions, context)
         self._delayed_aro(states, actions, context, prop)
         self._drop_describing(actions)
@@ -636,10 +640,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # "He claims it keeps the camo marker state. Can he do that?": what he claims is asked
             self.statement_confirmed = True
             return last - 1
-        if last > 0 and self._only_points_back(last) and not asking_sentences(self.text) & {last - 1} \
-                and any(m.kind in ("subject", "ask") and self.toks[m.start].sent == last - 1 for m in self.rec.mentions):
+        told = [m for m in self.rec.mentions if m.kind in ("subject", "ask") and self.toks[m.start].sent == last - 1]
+        if last > 0 and self._only_points_back(last) and not asking_sentences(self.text) & {last - 1} and told \
+                and not any(t.sent == last - 1 and self._in_turn_word(t.i) for t in self.toks):
             # "He goes back into TO camo with a full order in my LoF. Can he do that?": the
-            # statement told is asked, as "…. Legal?" asks it
+            # statement told is asked, as "…. Legal?" asks it (not one that tells events in order:
+            # "He revealed his HD trooper to shoot, then put him back…": which is asked is unclear)
             self.statement_confirmed = True
             return last - 1
         in_last = [m for m in self.rec.mentions if self.toks[m.start].sent == last]
@@ -694,10 +700,29 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 self.toks[r.start].sent == self.toks[m.start].sent and (0 <= m.start - r.end <= 1 or 0 <= r.start - m.end <= 1)
                 for r in aros for m in named)
 
-        told = [a for a in actions if as_aro(a)]
-        if not told or len({a.by for a in told}) > 1 or len(told) == len(actions):
+        from rulecheck.checker.engine import ancestors_in
+
+        # (an Attack told as the ARO: a Discover or Dodge ARO keeps the whole scene, whose failed
+        # roll or delay the rows read with it)
+        told = [a for a in actions if as_aro(a) and (a.subject == "attack" or "attack" in ancestors_in(self.vocab.subjects, a.subject))]
+        if not told or len({a.by for a in told}) > 1:
             return actions
-        return told + [a for a in actions if a.subject == "delayed_aro_declare" and a not in told]
+        # (all of the ARO side's actions: "…a Discover ARO, which I had already failed this turn")
+        return [a for a in actions if a.by == told[0].by or a.subject == "delayed_aro_declare"]
+
+    def _told_in_turn(self) -> bool:
+        """Whether the question only points back at what was told ("Can he do that?") and the
+        sentence before tells things in turn (`[words] sequence`: "…to shoot, then put him back…")."""
+        last = self.toks[-1].sent if self.toks else 0
+        return last > 0 and self.last == last and self._only_points_back(last) \
+            and any(t.sent == last - 1 and self._in_turn_word(t.i) for t in self.toks)
+
+    def _in_turn_word(self, i: int) -> bool:
+        """Whether word `i` tells that one thing came after another (`[words] sequence`: "then",
+        "luego"; not "next to it", a place)."""
+        toks = self.toks
+        return toks[i].low in self._words("sequence") and not (
+            i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent and toks[i + 1].low in self._words("place_after_next"))
 
     def _only_points_back(self, last: int) -> bool:
         """Whether sentence `last` is made only of a modal, a form of "do" and a word pointing

@@ -130,6 +130,8 @@ WORD_LISTS = {
     "examples": "a sentence's opening words that make it a list of examples, not the question (for example)",
     "confirm": "words that ask whether the statement before holds (right, correct, verdad)",
     "confirm_tag": "what else may stand beside them in such a last sentence (he, was, tiene: 'He was right?')",
+    "place_after_next": "words after \"next\" that make it a place (next to it), not a sequence",
+    "noun_before": "words after which a Spanish word in -io/-i is a noun (el estadio, la mini), not a past tense written without its accent",
     "manner_link": "words joining a Skill to the general term it is declared as (dispararme de ORA, shoot in ARO)",
     "time_point": "words for a point of time that, before \"of\" and a turn, say when (the end of my Active Turn), not what is asked",
     "time_of": "the word joining such a point of time to its turn (of)",

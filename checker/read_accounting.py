@@ -119,7 +119,22 @@ class _Accounting:
             return False
         same = [t for t in toks if t.sent == toks[i].sent]
         verb = {toks[k].low for k in (i - 1, i + 1) if 0 <= k < len(toks) and toks[k].sent == toks[i].sent}
-        return last[0].low in verb and any(t.low in self._words("reporting") and t.i < i for t in same)
+        said = [t.i for t in same if t.low in self._words("reporting") and t.i < i]
+        if last[0].low not in verb or not said:
+            return False
+        # the claim's own main verb: no condition opened between ("…if my troopers can't see it"),
+        # the same one asked of ("I can't" / "Can I?"; "the marker can't" is no "Can it?"), and a
+        # Skill denied, not a state ("can't stay hidden": what "Can it?" would ask is the state)
+        if any(self.rec.roles.get(k) == "condition" or toks[k].low in self._words("if_when") for k in range(said[-1], i)):
+            return False
+        if toks[i - 1].low == last[0].low and len(last) > 1:
+            subject = toks[i - 2].low if i >= 2 and toks[i - 2].sent == toks[i].sent else ""
+            if subject != last[1].low:
+                return False
+        # (past the modal itself: "no puedo volver a intentarlo")
+        skip = i + 1 if i + 1 < len(toks) and toks[i + 1].low == last[0].low else i
+        after = next((m for m in self.rec.mentions if m.start > skip and toks[m.start].sent == toks[i].sent), None)
+        return after is None or after.kind != "ask"
 
     def _negates_an_aside(self, i: int) -> bool:
         """Whether negation `i`, in a sentence of the scene (not the asking one) or opening an

@@ -52,6 +52,10 @@ def _spoken_tag(vocab: Vocabulary, toks: list[Token], lang: str) -> list[Token]:
         k -= 1
     if toks[k].low != "no" or toks[k - 1].sent != toks[k].sent or toks[k - 1].low in vocab.listed("takes_final_no", lang):
         return toks
+    # "Contra un marcador puedo declarar Descubrir, Ataque CD no", "con Movimiento Cauteloso no": a
+    # "no" right after a Skill or state named is that one's elliptical negation, not a tag
+    if any(m.end == k and m.kind in ("subject", "state", "hint", "weak_state") for m in vocab.scan(toks, lang=lang)):
+        return toks
     return toks[:k] + [t._replace(sent=t.sent + 1) for t in toks[k:]]
 
 
@@ -69,7 +73,7 @@ def _turn_time(vocab: Vocabulary, toks: list[Token], mentions: list[Mention], la
         j = m.end
         if m.kind == "ask" and m.end - m.start == 1 and toks[m.start].low in points and j < len(toks) and toks[j].low in of:
             j += 1
-            while j < len(toks) and toks[j].low in article and j - m.end < 3:
+            while j < len(toks) and j not in turns and toks[j].low in article and j - m.end < 3:
                 j += 1
             if j in turns and toks[j].sent == toks[m.start].sent:
                 m = m._replace(kind="filler", value="filler")

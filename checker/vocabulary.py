@@ -92,6 +92,15 @@ class Mention(NamedTuple):
 Spec = tuple  # ((word, stem, strict), …)
 
 
+def _before(toks: list[Token], tok: Token) -> str | None:
+    """The word before `tok` in its sentence, folded ("" at the sentence's start; capitalised
+    mid-sentence, a name: no word at all)."""
+    if tok.cap:
+        return None
+    k = tok.i - 1
+    return toks[k].low if 0 <= k < len(toks) and toks[k].sent == tok.sent else ""
+
+
 class Vocabulary:
     """States, subjects, cues, the lexicon's phrases and word lists, with the phrase index.
 
@@ -179,17 +188,20 @@ class Vocabulary:
 
     # --- matching ---------------------------------------------------------------------------
 
-    def token_stem(self, low: str, lang: str) -> str:
-        """The stem of a question word (from the lexicon's stems when known). A Spanish past
-        tense written without its accent ("perdio", "descubri", "se movio": the stemmer knows
-        "perdió", "descubrí") takes the accented form's stem when that is a lexicon word's
-        ("perder"), so "¿Perdio el Despliegue Oculto?" reads as "perdió"."""
+    def token_stem(self, low: str, lang: str, prev: str | None = None) -> str:
+        """The stem of a question word (from the lexicon's stems when known). Given the word
+        before it (`prev`, "" at a sentence's start), a Spanish past tense written without its
+        accent ("perdio", "descubri", "se movio": the stemmer knows "perdió", "descubrí") takes
+        the accented form's stem when that is a lexicon word's ("perder"), so "¿Perdio el
+        Despliegue Oculto?" reads as "perdió"; not after an article or a preposition
+        (`[words] noun_before`: "el estadio", "la mini", "de medio"), where it is a noun."""
         st = self.stems.get(lang, {}).get(low)
         if st is None:
             st = stem(low, lang)
         # (whether or not the lexicon's own stems are at hand: a base built afresh has them, one
         # loaded from the cache does not, and both must read a question alike)
-        if lang == "es" and len(low) > 3 and low[-1] in "io":
+        if prev is not None and lang == "es" and len(low) > 3 and low[-1] in "io" \
+                and prev not in self.word_lists.get("noun_before@es", ()):
             accented = low[:-2] + "ió" if low.endswith("io") else low[:-1] + "í" if low.endswith("i") else None
             if accented is not None:
                 known = self.__dict__.get("_known_es")
@@ -221,7 +233,7 @@ class Vocabulary:
             elif tok.low == word:
                 exact += 1
             elif not st or len(tok.low) <= 3 or (qlang is not None and lang != qlang) \
-                    or self.token_stem(tok.low, lang) != st or (tok.cap and self._names_itself(tok)):
+                    or self.token_stem(tok.low, lang, _before(toks, tok)) != st or (tok.cap and self._names_itself(tok)):
                 # "his first Short Skill is Discover": a capitalised name is that name, not an
                 # inflection of another phrase's word ("is discovered")
                 return -1
@@ -231,17 +243,18 @@ class Vocabulary:
         """Whether the word as written is a one-word phrase of its own (`Discover`)."""
         return any(len(entry[0]) == 1 for entry in self.index.get("=" + tok.low, ()))
 
-    def _keys(self, tok: Token, qlang: str | None) -> list[str]:
+    def _keys(self, tok: Token, qlang: str | None, toks: list[Token] | None = None) -> list[str]:
         keys = ["=" + tok.low]
         if len(tok.low) > 3 and not tok.low.isdigit():
-            keys += [f"{lang}:{self.token_stem(tok.low, lang)}" for lang in LANGS if qlang in (None, lang)]
+            prev = _before(toks, tok) if toks is not None else None
+            keys += [f"{lang}:{self.token_stem(tok.low, lang, prev)}" for lang in LANGS if qlang in (None, lang)]
         return keys
 
     def also_as(self, m: Mention, kind: str, toks: list[Token], lang: str | None = None) -> Mention | None:
         """The same words read as a phrase of another `kind`, when the vocabulary has one
         ("stays hidden": a cue of the scene, and what a question asks)."""
         n = m.end - m.start
-        for key in self._keys(toks[m.start], lang):
+        for key in self._keys(toks[m.start], lang, toks):
             for spec, plang, k, value in self.index.get(key, ()):
                 if k == kind and len(spec) == n and self._match(spec, plang, toks, m.start, lang) >= 0:
                     return Mention(kind, value, m.start, m.end, m.text)
@@ -256,7 +269,7 @@ class Vocabulary:
         i = 0
         while i < len(toks):
             best = None
-            for key in self._keys(toks[i], lang):
+            for key in self._keys(toks[i], lang, toks):
                 for spec, plang, kind, value in index.get(key, ()):
                     if best is not None and len(spec) < best[0]:
                         break
@@ -291,7 +304,7 @@ class Vocabulary:
         that group's phrases occurs, longest at each start."""
         found: dict[tuple[str, int], dict[int, tuple[int, bool]]] = {}
         for i, tok in enumerate(toks):
-            for key in self._keys(tok, qlang):
+            for key in self._keys(tok, qlang, toks):
                 for sid, n, spec, lang in self.group_index.get(key, ()):
                     exact = self._match(spec, lang, toks, i, qlang)
                     if exact < 0:

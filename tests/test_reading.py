@@ -2174,3 +2174,30 @@ def test_one_claim_and_the_other_side_asked_about(answer_of):
     told = answer_of("Mi rival me obliga a poner en el marcador de camuflado de mi tropa qué MOD de Mimetismo tiene, "
                      "yo decía que eso es secreto. ¿Tiene razón él?")
     assert told.rows_verdict == "yes" and _cites(told, "indicarán el MOD que aplica Mimetismo"), told.to_text()
+
+
+def test_what_the_second_review_of_stop_31_found(answer_of):
+    """Readings a review of this stop's reader changes found turned unknown answers into wrong
+    confident ones, now mended:
+    - a Spanish closing "no" right after a Skill is that Skill's elliptical negation, not a tag
+      ('Las únicas ORA que se pueden ejecutar contra un Marcador de Camuflado (CAMO) son:
+      Descubrir, Esquivar, Reset o Alertar': "…Descubrir en ORA pero Ataque CD no" is right, never no);
+    - "the marker can't stay hidden if it declares Dodge. Can it?" is not "may it declare Dodge?"
+      (a Skill that requires a roll cancels the state: never yes);
+    - "…to shoot, then put him back in Hidden Deployment. Can he do that?": which of the things
+      told in turn is asked cannot be told ('they cannot regain it': never yes);
+    - "medido de peana a peana" measures a distance, no Silhouette contact."""
+    for q in ("Contra un marcador puedo declarar Descubrir en ORA pero Ataque CD no",
+              "Contra un marcador de camuflado se puede declarar Esquivar como ORA, Ataque CD no",
+              "Con Esquivar el camuflado se revela pero con Movimiento Cauteloso no"):
+        assert answer_of(q).rows_verdict != "no", answer_of(q).to_text()
+    for q in ("My buddy says the marker can't stay hidden if it declares Dodge. Can it?",
+              "Mi colega dice que el marcador no puede seguir camuflado si declara Esquivar. ¿Puede?"):
+        assert answer_of(q).rows_verdict != "yes", answer_of(q).to_text()
+    turn = answer_of("He revealed his Hidden Deployment trooper to shoot, then put him back in Hidden Deployment next "
+                     "turn. Can he do that?")
+    assert turn.rows_verdict != "yes" and turn.verdict == "unknown", turn.to_text()
+    assert any("in turn" in i for i in turn.reading.get("issues", [])), turn.to_text()
+    measured = answer_of("Se quedó a 2 cm, medido de peana a peana. ¿Se revela mi CAMO?")
+    assert not any(c.get("axis") == "contact" for c in measured.reading.get("conditions", [])), measured.to_text()
+    assert "contact" not in measured.reading["summary"].lower() and "contacto" not in measured.reading["summary"].lower()
