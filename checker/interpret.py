@@ -210,9 +210,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         # (a state whose page restricts what is done against it: a Marker state, or one hosting them)
         targets = [t for t in getattr(self, "target_states", []) if t not in states
                    and (self.table.states[t].hints or self.table.states[t].hosts_markers)]
-        from rulecheck.checker.engine import ancestors_in
-        if prop == "may" and targets and any(a.by == "self" and a.kind == "skill" and (
-                a.subject == "attack" or "attack" in ancestors_in(self.vocab.subjects, a.subject)) for a in actions):
+        if prop == "may" and targets and any(a.by == "self" and a.kind == "skill" and self._is_attack(a.subject)
+                                             for a in actions):
             # "Can a trooper in HoloMask declare a BS Attack ARO against an enemy Camo Marker?":
             # what the marker's own rules allow against it is not read with the attacker's
             info = self.table.states[targets[0]]
@@ -233,9 +232,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             self._contact_with_an_enemy_marker(actions, states)
         self._aro_turn(actions, context)
         self._contact_partner(context)
-        if prop == "may" and not properties and not any(self._in_question(a) for a in actions):
+        in_question = prop == "may" and not properties and any(self._in_question(a) for a in actions)
+        if prop == "may" and not properties and not in_question:
             actions = self._asked_aro(actions)
-        if prop == "may" and any(self._in_question(a) for a in actions) and not properties:
+            in_question = any(self._in_question(a) for a in actions)
+        if in_question:
             # "Camo marker walks past my Fusilier. Can I shoot it?": what went before is the scene,
             # and so is a clause that says when ("can I shoot it when it walks across my LoF?")
             asked = [a for a in actions if self._in_question(a) and not self._in_condition_clause(a)]
@@ -469,26 +470,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             return
         verbs = self._claim_verbs(asking)
         if len(verbs) == 1 and self.toks[verbs[0]].sent == self.last:
-            # "Mi rival me obliga a…; yo decía que eso es secreto. ¿Tiene razón él?": one claim,
-            # the asker's, and the other is asked about (or the other way round): the other
-            # side's view, the claim's contrary, is asked. Only when the claim's author is named
-            # right before its verb ("yo decía", "he says"; not "le dije", "I don't have to say"),
-            # the question only asks who is right, and the claim is no question of its own
-            who = self.toks[verbs[0] - 1].low
-            named = who in self._words("asker_claim") | self._words("personal") | self._words("tag_pronoun") \
-                | self._words("enemy_owner")
-            asked, key = self._asked_person(), self._reporter_key(verbs[0])
-            judged = any(t.low in self._words("confirm") | self._words("disconfirm") for t in self.toks if t.sent == asking)
-            # (not when someone agreed: "…, and he agreed. Is he right?"; and only the asker's own
-            # claim asked of the other: "A judge said X. Am I right?" says nothing of the asker's view)
-            agreed = any(t.low in self._words("agreeing") or t.low in self._words("agreed")
-                         for t in self.toks if t.sent in (self.last, asking))
-            # ("I told him it is revealed; he says it stays a marker. Am I right?": the asker told
-            # a view of their own, so the other's claim is the contrary of the asker's)
-            told = any(t.low in self._words("view_told") for t in self.toks
-                       if t.sent < asking and t.i > 0 and t.i != verbs[0] and self.rec.roles.get(t.i - 1) == "speaker")
-            if named and judged and not agreed and self.statement_confirmed and self.last not in asking_sentences(self.text) \
-                    and ((asked == "other" and key == "self") or (asked == "self" and key == "other" and told)):
+            if self._the_other_view_asked(verbs[0], asking):
                 self.disconfirmed = not self.disconfirmed
             return
         asked = self._asked_person() if len(verbs) >= 2 else None
@@ -499,6 +481,31 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         claims = [(self._reporter_key(v), v, b) for v, b in zip(verbs, bounds)]
         agreeing = any(t.low in self._words("agreeing") for t in self.toks[verbs[-1]:end])
         self.dispute = (asked, claims, agreeing)
+
+    def _the_other_view_asked(self, verb: int, asking: int) -> bool:
+        """"Mi rival me obliga a…; yo decía que eso es secreto. ¿Tiene razón él?": one claim (its
+        reporting verb at `verb`), the asker's, and the other side asked about in sentence
+        `asking` — or another's claim and "Am I right?" once the asker told a view of their own
+        ("I told him it is revealed; he says it stays a marker."): the claim's contrary is asked.
+        Only when the claim's author is named right before its verb ("yo decía", "he says"; not
+        "le dije", "I don't have to say"), the question only asks who is right, the claim is no
+        question of its own, and no one agreed ("…, and he agreed. Is he right?"); a judge's word
+        alone ("A judge said X. Am I right?") says nothing of the asker's view."""
+        toks = self.toks
+        named = toks[verb - 1].low in self._words("asker_claim") | self._words("personal") | self._words("tag_pronoun") \
+            | self._words("enemy_owner")
+        if not named or not self.statement_confirmed or self.last in asking_sentences(self.text):
+            return False
+        if not any(t.low in self._words("confirm") | self._words("disconfirm") for t in toks if t.sent == asking):
+            return False
+        if any(t.low in self._words("agreeing") or t.low in self._words("agreed") for t in toks if t.sent in (self.last, asking)):
+            return False
+        asked, key = self._asked_person(), self._reporter_key(verb)
+        if asked == "other" and key == "self":
+            return True
+        told = any(t.low in self._words("view_told") for t in toks
+                   if t.sent < asking and t.i > 0 and t.i != verb and self.rec.roles.get(t.i - 1) == "speaker")
+        return asked == "self" and key == "other" and told
 
     def _asked_claim(self) -> int | None:
         """Which claim of a dispute (`self.dispute`) is the one of whom the question asks ("Is A
@@ -708,15 +715,19 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 self.toks[r.start].sent == self.toks[m.start].sent and (0 <= m.start - r.end <= 1 or 0 <= r.start - m.end <= 1)
                 for r in aros for m in named)
 
-        from rulecheck.checker.engine import ancestors_in
-
         # (an Attack told as the ARO: a Discover or Dodge ARO keeps the whole scene, whose failed
         # roll or delay the rows read with it)
-        told = [a for a in actions if as_aro(a) and (a.subject == "attack" or "attack" in ancestors_in(self.vocab.subjects, a.subject))]
+        told = [a for a in actions if as_aro(a) and self._is_attack(a.subject)]
         if not told or len({a.by for a in told}) > 1:
             return actions
         # (all of the ARO side's actions: "…a Discover ARO, which I had already failed this turn")
         return [a for a in actions if a.by == told[0].by or a.subject == "delayed_aro_declare"]
+
+    def _is_attack(self, subject: str) -> bool:
+        """Whether a Skill is an Attack (the general term or one of its kinds)."""
+        from rulecheck.checker.engine import ancestors_in
+
+        return subject == "attack" or "attack" in ancestors_in(self.vocab.subjects, subject)
 
     def _told_in_turn(self) -> bool:
         """Whether the question only points back at what was told ("Can he do that?") and the

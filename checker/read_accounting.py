@@ -111,8 +111,10 @@ class _Accounting:
         puedo. ¿Puedo?"): the question asks that verb, and the claim's "not" is what it puts to
         the test, not a condition of the question."""
         toks = self.toks
+        if toks[i].sent == self.last:
+            return False  # (most negations: no list built on the way, `_negated` asks this often)
         last = [t for t in toks if t.sent == self.last]
-        if toks[i].sent == self.last or not last or len(last) > 3 or last[0].low not in self._words("question"):
+        if not last or len(last) > 3 or last[0].low not in self._words("question"):
             return False
         if not all(t.low in self._words("tag_pronoun") or self.rec.roles.get(t.i) in ("pronoun", "speaker")
                    for t in last[1:]):

@@ -360,14 +360,15 @@ class _StatesAndConditions:
             # an overlay's words that also name a Skill or event ("gets Discovered") are left to it
             names_event = any(n.kind == "subject" and n.start < m.end and m.start < n.end for n in self.mentions)
             shared = m not in self.mentions and names_event
-            if shared and self._negated(m):
+            negated = self._negated(m)
+            if shared and negated:
                 continue  # "no fue descubierto": the negation is the event's, said not to happen
-            if self._negated(m) and (axis, value) in _OPPOSITE and self._negating_verb_before(m):
+            if negated and (axis, value) in _OPPOSITE and self._negating_verb_before(m):
                 pass  # "do I ignore the marker's Mimetism MOD?": the verb denies applying it, not having it
-            elif self._negated(m) and (axis, value) in _OPPOSITE:
+            elif negated and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
-            elif self._negated(m) and m in self.mentions and axis == "discovered":
+            elif negated and m in self.mentions and axis == "discovered":
                 # "declaró Movimiento Cauteloso y no se reveló": said not to have happened
                 self._use_negation(m)
                 self._use(m)

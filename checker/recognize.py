@@ -38,12 +38,13 @@ class Recognized(NamedTuple):
     labels: frozenset = frozenset()
 
 
-def _spoken_tag(vocab: Vocabulary, toks: list[Token], lang: str) -> list[Token]:
+def _spoken_tag(vocab: Vocabulary, toks: list[Token], lang: str, mentions: list[Mention]) -> list[Token]:
     """The tokens with a closing "no" made a sentence of its own: "…se revela no", "eso es info
     privada no", "…, no?" — how players who write as they speak (or a voice note's transcript)
     put "¿no?" on a statement to confirm. Not "dice que no", "sí o no" or "ya no", where a word
     before it takes the "no" as its own (`[words] takes_final_no`), nor a "no" a sentence of
-    its own already; words that may follow the tag ("…no viste", `[words] tag_close`) go with it."""
+    its own already; words that may follow the tag ("…no viste", `[words] tag_close`) go with it.
+    `mentions`: the scan of `toks`. The same list when nothing changes."""
     if lang != "es" or len(toks) < 4:
         return toks
     close = vocab.listed("tag_close", lang)
@@ -56,7 +57,7 @@ def _spoken_tag(vocab: Vocabulary, toks: list[Token], lang: str) -> list[Token]:
     # no", "…, si declara Esquivar no": a "no" closing a clause that names only a Skill or state
     # (or sets a condition) is that clause's elliptical negation, not a tag ("el marcador puede
     # declarar Movimiento Cauteloso no?" is one: its clause has a verb of its own)
-    named = next((m for m in vocab.scan(toks, lang=lang) if m.end == k and m.kind in ("subject", "state", "hint", "weak_state")), None)
+    named = next((m for m in mentions if m.end == k and m.kind in ("subject", "state", "hint", "weak_state")), None)
     if named is not None:
         start = named.start
         while start > 0 and toks[start - 1].sent == toks[k].sent and not toks[start - 1].brk \
@@ -95,8 +96,10 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     """Tokenize `text` and find what each word is."""
     toks = tokenize(text)
     lang = language(vocab, toks, text)
-    toks = _spoken_tag(vocab, toks, lang)
     mentions = vocab.scan(toks, lang=lang)
+    tagged = _spoken_tag(vocab, toks, lang, mentions)
+    if tagged is not toks:
+        toks, mentions = tagged, vocab.scan(tagged, lang=lang)
     labels = player_labels(vocab, toks)
     players = _player_letters(vocab, toks, mentions, lang, labels) if labels else None
     if players is not None:

@@ -240,10 +240,10 @@ class Vocabulary:
         """Whether the word as written is a one-word phrase of its own (`Discover`)."""
         return any(len(entry[0]) == 1 for entry in self.index.get("=" + tok.low, ()))
 
-    def _keys(self, tok: Token, qlang: str | None, toks: list[Token] | None = None) -> list[str]:
+    def _keys(self, tok: Token, qlang: str | None, toks: list[Token]) -> list[str]:
         keys = ["=" + tok.low]
         if len(tok.low) > 3 and not tok.low.isdigit():
-            prev = _before(toks, tok) if toks is not None else None
+            prev = _before(toks, tok)
             keys += [f"{lang}:{self.token_stem(tok.low, lang, prev)}" for lang in LANGS if qlang in (None, lang)]
         return keys
 
