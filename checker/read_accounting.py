@@ -48,7 +48,8 @@ class _Accounting:
                     t.sent != self.last and not t.cap and (significant or self.vocab.common(t, self.rec.lang)))):
                 self.ignored.append(self._written(t.i))
                 continue
-            if role == "" and t.i not in mentioned and (self._owned_name(t.i) or self._persons_name(t.i) or self._place_name(t.i)):
+            if role == "" and t.i not in mentioned and (self._owned_name(t.i) or self._persons_name(t.i) or self._place_name(t.i)
+                                                        or self._scene_name(t.i)):
                 self.ignored.append(self._written(t.i))
                 continue
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
@@ -276,6 +277,12 @@ class _Accounting:
         toks = self.toks
         return (toks[i].cap and i > 0 and toks[i].sent != self.last and toks[i - 1].sent == toks[i].sent
                 and toks[i - 1].low in self._words("origin"))
+
+    def _scene_name(self, i: int) -> bool:
+        """"English speaker here", "the Thursday group", "saw it on YouTube": a day, month,
+        language or website (`[words] scene_name`), outside the asking sentence: when, in what
+        language or where the asker plays or read it, which no rule turns on."""
+        return self.toks[i].sent != self.last and self.toks[i].low in self._words("scene_name")
 
     def _owned_name(self, i: int) -> bool:
         """A capitalised word the lexicon does not know, standing after a possessive ("my HD

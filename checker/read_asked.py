@@ -754,6 +754,15 @@ class _AskedAndComposites:
                                                                 and not any(first < a < i for a in every))):
                 self.used.add(i)
                 return True
+        for i in range(max(places) - 1, first, -1):
+            # "When I declare Sensor against a marker, do I ignore its Mimetism MOD?": a verb of
+            # ignoring in the clause of the property's last words, after a break
+            if self.toks[i].brk and i < max(places) - 1:
+                break
+            if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
+                    and self.toks[i].low in self._words("negating_verb") and not self._question_negation(i):
+                self.used.add(i)
+                return True
         for i in range(first - 1, max(-1, first - 7), -1):
             if self.toks[i].sent != sent or self.toks[i].brk:
                 return False

@@ -589,7 +589,18 @@ class _StatesAndConditions:
                 and (i in names or (seen and self.toks[i].low in joins)):
             seen += i in names
             i -= 1
-        if not (seen and i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
+        if not seen:
+            # "Nobody on my side had LoF to him", "ninguno de los míos lo ve": a negative
+            # pronoun is itself the one seeing, a short "of/on …" phrase between at most
+            i = m.start - 1
+            while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and m.start - i <= 5 \
+                    and (self.rec.roles.get(i) in ("stop", "target", "speaker", "pronoun") or i in names
+                         or self.vocab.in_list("filler", self.toks[i])) \
+                    and self.toks[i].low not in self._words("nobody"):
+                i -= 1
+            if not (i >= 0 and self.toks[i].low in self._words("nobody") and i not in self.used):
+                return False
+        if not (i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
                 and self.toks[i].sent == self.toks[m.start].sent):
             return False
         # "no enemy model sees him, but an enemy CAMO marker does": another one named after a
