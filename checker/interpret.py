@@ -26,7 +26,7 @@ from rulecheck.checker.recognize import Recognized, recognize
 from rulecheck.checker.scenario import check_edition
 from rulecheck.checker.states import DEFAULT_EDITION, EDITIONS
 from rulecheck.checker.vocabulary import Mention
-from rulecheck.checker.words import asking_sentences, written
+from rulecheck.checker.words import asking_sentences, fold, written
 from rulecheck.checker.read_accounting import _Accounting
 from rulecheck.checker.read_actions import _Actions
 from rulecheck.checker.read_asked import _AskedAndComposites
@@ -123,8 +123,26 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         self._set_claims_aside()
         self._contrast_aside()
         self.mentions = self._asked_cues(self.rec.mentions)
+        self._drop_restated()
         #: Axes a cue of the question's own sentence set ("…outside his LoF?"), not the scene's.
         self.question_axes: set[str] = set()
+
+    def _drop_restated(self) -> None:
+        """"declares Look Out! (Alertar)", "declarar Alertar (Look Out!)": a Skill named again
+        right after itself in other words, past a parenthesis or comma, is the same declaration
+        in the other language, not a second one; its words are used."""
+        restated = [m for m in self.mentions if m.kind == "subject" and any(
+            p.kind == "subject" and p.value == m.value and p.end == m.start and fold(p.text) != fold(m.text)
+            and (self.toks[p.end - 1].brk or self._whole_sentence(m)) for p in self.mentions)]  # (not "Move, Move": two Moves)
+        if restated:
+            self.mentions = [m for m in self.mentions if m not in restated]
+            for m in restated:
+                self._use(m)
+
+    def _whole_sentence(self, m: Mention) -> bool:
+        """Whether `m` is all its sentence holds ("Look Out! (Alertar).": the "!" ends one)."""
+        sent = self.toks[m.start].sent
+        return all(m.start <= t.i < m.end for t in self.toks if t.sent == sent)
 
     # --- the whole reading -------------------------------------------------------------------
 

@@ -292,10 +292,12 @@ class _Actions:
             # named after it)
             return "enemy"
         if agent == "self" and self.rec.roles.get(found[1]) == "pronoun" and self._done_against(m.value) \
-                and state_mentions and all(self._object_position(s.start) or s.start > m.start for s in state_mentions) \
+                and state_mentions and (all(self._object_position(s.start) or s.start > m.start for s in state_mentions)
+                                        or self._speaker_side() == "enemy") \
                 and self._targets_state(m, state_mentions):
             # "Can he shoot his camo marker…?": the only trooper in the state named is the one
-            # shot at, and no trooper attacks itself
+            # shot at, and no trooper attacks itself; nor when the asker's side is the marker's
+            # enemy ("My Fusilier had a camo marker in sight… Can he shoot the marker?")
             return "enemy"
         if agent is None:
             if self._targets_state(m, state_mentions) or self._means_of_next(m, state_mentions):
@@ -816,9 +818,23 @@ class _Actions:
             # asking verb between)
             joined = self._list("article") | self._list("target")
             if self._object_position(start) or any(0 <= start - n.end <= 1 and all(
-                    self.toks[k].low in joined for k in range(n.end, start)) for n in subjects):
+                    self.toks[k].low in joined for k in range(n.end, start)) and self._done_against(n.value)
+                                                   for n in subjects):
+                # (not "¿Al declarar Alertar el marcador pierde…?": a Skill done against no one
+                # takes no object; the marker is the subject after it)
                 return "enemy"
-        state_pos = {i for m in states for i in range(max(0, m.start - 3), m.end + 3)}
+        indefinite = self._words("indefinite")
+        linking = self._words("linking")
+
+        def window(m: Mention) -> range:
+            start = self._np_start(m)
+            if toks[start].low in indefinite and not any(toks[k].low in linking for k in range(max(0, start - 3), start)):
+                # "My Fusilier had a camo marker in sight", "mi Fusilero tenía a tiro un marcador":
+                # a marker brought in by "a" after the asker's trooper is another one
+                return range(m.start, m.end + 3)
+            return range(max(0, m.start - 3), m.end + 3)
+
+        state_pos = {i for m in states for i in window(m)}
         for n in self.mentions:
             # "my Fusilier", "my Chain Rifle", "my Discover roll": the asker's own trooper, weapon
             # or Skill, not the marker ("my trooper", "my guy" may well be the marker itself)

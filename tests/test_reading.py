@@ -2271,3 +2271,26 @@ def test_what_tuning_set_h_showed_at_stop_32(answer_of):
     discover = answer_of("When I declare Discover against a CAMO marker, do I ignore the marker's Mimetism MOD?")
     assert discover.rows_verdict == "no" and _cites(discover, "además del MOD que indique la Habilidad Mimetismo asociada"), \
         discover.to_text()
+
+
+def test_who_acts_and_restated_skills_at_stop_32(answer_of):
+    """- "My Fusilier had a camo marker in sight… Can he shoot the marker?": a marker brought in
+      by "a" after the asker's own trooper is another one, so "he" is the Fusilier shooting it
+      (Camuflado: 'Las únicas ORA que se pueden ejecutar contra un Marcador de Camuflado (CAMO)
+      son: Descubrir, Esquivar, Reset o Alertar', and no Attack without Discover: no);
+    - "declares Look Out! (Alertar)", "Alertar (Look Out!)": one Skill named in both languages is
+      one declaration ('declare un Ataque, Alertar, o cualquier Habilidad que requiera realizar
+      una tirada': the state ends, yes);
+    - "¿Al declarar Alertar el marcador pierde…?": a Skill done against no one takes no object,
+      so the marker after it is its subject, the one declaring it (yes, not an enemy's Look Out!)."""
+    shoot = answer_of("My Fusilier had a camo marker in sight and in my active turn I wanted to declare BS Attack. "
+                      "Can he shoot the marker without Discovering it first?")
+    assert shoot.rows_verdict == "no" and "an enemy declares BS Attack" in shoot.reading["summary"], shoot.to_text()
+    cancels = "declare un Ataque, Alertar, o cualquier Habilidad que requiera realizar una tirada"
+    both = answer_of("My camo marker declares Look Out! (Alertar). Does it lose the Camouflaged state?")
+    assert both.verdict == "yes" and "Look Out! + Look Out!" not in both.reading["summary"] and _cites(both, cancels), \
+        both.to_text()
+    forum = answer_of("Tengo un marcador CAMO al lado de un francotirador mío y veo que el enemigo se viene con un "
+                      "lanzallamas. Quiero declarar Alertar (Look Out!) con el marcador para avisar al franco. ¿Al "
+                      "declarar Alertar el marcador pierde el estado Camuflado?")
+    assert forum.rows_verdict == "yes" and _cites(forum, cancels), forum.to_text()
