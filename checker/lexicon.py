@@ -113,7 +113,6 @@ WORD_LISTS = {
     "valued": "characteristics whose value an unsigned number right after them gives (WIP 13): the scene's figure",
     "mod_valued": "MODs whose value a number beside them gives (Mimetism -6, el -3 de Mimetismo): the scene's figure",
     "value_link": "words that may stand between a MOD's name and its number (el -3 de Mimetismo)",
-    "nobody": "negative pronouns that can be the ones seeing (Nobody on my side had LoF to him): the trooper is outside their LoF",
     "concord": "negative words that only agree with a negation before them in their clause (sin acercarse a nadie): no negation of their own",
     "list_closer": "a negative word closing a list of negated items after a comma (no roll, no attack, nothing): no negation of its own",
     "thing_pronoun": "pronouns that stand for a thing named before (it): the marker, not a trooper named after it",

@@ -757,8 +757,8 @@ class _AskedAndComposites:
         for i in range(max(places) - 1, first, -1):
             # "When I declare Sensor against a marker, do I ignore its Mimetism MOD?": a verb of
             # ignoring in the clause of the property's last words, after a break
-            if self.toks[i].brk and i < max(places) - 1:
-                break
+            if (self.toks[i].brk and i < max(places) - 1) or self.toks[i].low in self._words("contrast_open"):
+                break  # (not "ignore its range MODs but apply its Mimetism MOD": the verb's reach ends)
             if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
                     and self.toks[i].low in self._words("negating_verb") and not self._question_negation(i):
                 self.used.add(i)

@@ -339,7 +339,7 @@ class _StatesAndConditions:
                 # "an allied trooper declares a BS Attack": no contact, so no contact's ally; the
                 # cue's words say nothing else ("the MOD shown on the CAMO marker"; an overlay's
                 # words in the question's own sentence are left to the phrases they also are)
-                if m not in self.rec.overlay or self.toks[m.start].sent != self.last:
+                if (m not in self.rec.overlay or self.toks[m.start].sent != self.last) and not self._holds_the_ask(m):
                     self._use(m)
                 continue
             if axis == "camouflage" and (self._enemys(m) or (
@@ -368,6 +368,8 @@ class _StatesAndConditions:
             elif negated and (axis, value) in _OPPOSITE:
                 value = _OPPOSITE[(axis, value)]
                 self._use_negation(m)
+            elif negated and m in self.mentions and axis == "discovered" and self._holds_the_ask(m):
+                continue  # "… no se revela. ¿Es así?": the question's own verb, negated
             elif negated and m in self.mentions and axis == "discovered":
                 # "declaró Movimiento Cauteloso y no se reveló": said not to have happened
                 self._use_negation(m)
@@ -399,6 +401,14 @@ class _StatesAndConditions:
         for axis, values in found.items():
             context[axis] = min(values)[1]
         return context
+
+    def _holds_the_ask(self, m: Mention) -> bool:
+        """Whether the cue `m` ("no se revela") holds the asking verb of the question's own
+        sentence, or the only one when that sentence names nothing ("Un marcador CAMO que declara
+        Esquivar no se revela. ¿Es así?"): its words, and its negation, are the question's."""
+        asks = [n for n in self.mentions if n.kind == "ask"]
+        return any(m.start <= n.start and n.end <= m.end for n in asks) and (
+            self.toks[m.start].sent == self.last or not any(self.toks[n.start].sent == self.last for n in self.mentions))
 
     def _turn_of_the_other_side(self, m: Mention) -> bool:
         """"in my active turn" asked by the marker's enemy ("My Fusilier failed his Discover on
@@ -589,18 +599,7 @@ class _StatesAndConditions:
                 and (i in names or (seen and self.toks[i].low in joins)):
             seen += i in names
             i -= 1
-        if not seen:
-            # "Nobody on my side had LoF to him", "ninguno de los míos lo ve": a negative
-            # pronoun is itself the one seeing, a short "of/on …" phrase between at most
-            i = m.start - 1
-            while i >= 0 and self.toks[i].sent == self.toks[m.start].sent and m.start - i <= 5 \
-                    and (self.rec.roles.get(i) in ("stop", "target", "speaker", "pronoun") or i in names
-                         or self.vocab.in_list("filler", self.toks[i])) \
-                    and self.toks[i].low not in self._words("nobody"):
-                i -= 1
-            if not (i >= 0 and self.toks[i].low in self._words("nobody") and i not in self.used):
-                return False
-        if not (i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
+        if not (seen and i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
                 and self.toks[i].sent == self.toks[m.start].sent):
             return False
         # "no enemy model sees him, but an enemy CAMO marker does": another one named after a
