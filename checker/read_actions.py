@@ -1052,6 +1052,9 @@ class _Actions:
             if start >= m.end and start - m.end <= 3 + len(when) \
                     and start - m.end <= 3 + sum(i in when for i in range(m.end, start)):
                 gap = [self.toks[i].low for i in range(m.end, start) if i not in when]
+                if m.kind == "subject" and m.value in self.vocab.subjects and self.vocab.subjects[m.value].kind == "skill" \
+                        and not any(w in self._list("target") for w in gap) and not self._done_against(m.value):
+                    continue  # "¿Al declarar Alertar el marcador pierde…?": no object, the marker's own Skill
                 if all(w in allowed for w in gap):
                     return True
             if start >= m.end and start - m.end <= 5 and any(self.rec.roles.get(i) == "passive" for i in range(m.end, start)):

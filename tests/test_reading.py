@@ -2281,6 +2281,8 @@ def test_who_acts_and_restated_skills_at_stop_32(answer_of):
                       "lanzallamas. Quiero declarar Alertar (Look Out!) con el marcador para avisar al franco. ¿Al "
                       "declarar Alertar el marcador pierde el estado Camuflado?")
     assert forum.rows_verdict == "yes" and _cites(forum, cancels), forum.to_text()
+    short = answer_of("Tengo un marcador CAMO. ¿Al declarar Alertar el marcador pierde el estado Camuflado?")
+    assert short.rows_verdict == "yes" and _cites(short, cancels), short.to_text()
 
 
 def test_a_told_negation_holding_the_asking_verb_is_kept(answer_of):
