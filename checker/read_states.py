@@ -447,14 +447,6 @@ class _StatesAndConditions:
                      if n.kind in ("trooper", "unit", "state", "hint", "weak_state")
                      and self.toks[n.start].low not in self._list("state_noun"))
         # ("su tropa Camuflada", "su Hafza"; not "mi tropa… su estado Camuflado": its own state)
-        mine_named = any(n.start > 0 and self.toks[n.start - 1].low in self._words("mine")
-                         for n in self.mentions if n.kind in ("trooper", "unit"))
-        if not theirs and owner_mine and not self._speaker_owns_state() and not mine_named:
-            # "his Ninja goes back to TO camo in my reactive turn", "the enemy Ninja…": a trooper
-            # named as the opponent's, the asker owning none in the state and naming none of
-            # their own (not "My sniper is in HD. In my reactive turn his Fusilier…")
-            theirs = any(n.start > 0 and self.toks[n.start - 1].low in self._words("enemy_owner")
-                         and not done_to(n.start - 1) for n in self.mentions if n.kind in ("trooper", "unit"))
         return owner_mine and (theirs or any(self._enemy_owned(n) for n in self.asked_state_mentions))
 
     #: The terms `_lof_words` reads, and the axis each sets.
@@ -608,7 +600,11 @@ class _StatesAndConditions:
             seen += i in names
             i -= 1
         if seen and i >= 1 and self.toks[i].low in self._words("negated_of") and self.toks[i - 1].sent == self.toks[i].sent:
-            i -= 1  # "None of his troopers had LoF", "ninguno de sus soldados lo ve"
+            # "None of his troopers had LoF", "ninguno de sus soldados lo ve" (not "…, only his
+            # camo marker did", "apart from his marker": an exception after it)
+            if any(t.low in self._words("seer_exception") for t in self.toks[m.end:] if t.sent == self.toks[m.start].sent):
+                return False
+            i -= 1
         if not (seen and i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
                 and self.toks[i].sent == self.toks[m.start].sent):
             return False

@@ -2299,18 +2299,16 @@ def test_a_told_negation_holding_the_asking_verb_is_kept(answer_of):
     assert careful.verdict == "yes" and _cites(careful, "excepto Movimiento Cauteloso"), careful.to_text()
 
 
-def test_the_opponents_trooper_in_my_turn_and_none_of_his_troopers(answer_of):
-    """- "His Ninja … goes back to a TO marker in my reactive turn": the trooper named as the
-      opponent's, the asker owning none in the state, so the asker's Reactive Turn is its Active
-      Turn (TO Camouflaged: 'During their Active Turn, troopers with CH: TO Camouflage may revert
-      to the TO Camouflaged state by expending one Entire Order while outside enemy LoF': yes;
-      read as its Reactive Turn it was a wrong no);
-    - "None of his troopers had LoF": the negation before "of" and the ones it counts reaches the
-      seeing, so outside enemy LoF (yes; it was read inside enemy LoF, a wrong no)."""
+def test_none_of_his_troopers_had_lof(answer_of):
+    """"None of his troopers had LoF": the negation before "of" and the ones it counts reaches the
+    seeing, so outside enemy LoF (TO Camouflaged: 'During their Active Turn, troopers with CH: TO
+    Camouflage may revert to the TO Camouflaged state by expending one Entire Order while outside
+    enemy LoF': yes; it was read inside enemy LoF, a wrong no). Not with an exception after it
+    ("…, only his camo marker did": Camuflado, 'fuera de LDT de Tropas y Marcadores enemigos', so
+    the marker's LoF blocks it: never yes)."""
     revert = "by expending one Entire Order while outside enemy LoF"
-    turn = answer_of("His Ninja spends an Entire Order to go back to a TO marker in my reactive turn, out of LoF of my "
-                     "troopers. Is that legal?", edition="N3")
-    assert turn.rows_verdict == "yes" and "Active Turn" in turn.reading["summary"] and _cites(turn, revert), turn.to_text()
     none = answer_of("In my active turn my TO Ninja spent an Entire Order to go back to TO camo. None of his troopers "
                      "had LoF. Legal?", edition="N3")
     assert none.rows_verdict == "yes" and _cites(none, revert), none.to_text()
+    only = answer_of("None of his troopers had LoF to my Ninja, only his camo marker did. Can my Ninja go back to camo?")
+    assert only.rows_verdict != "yes", only.to_text()
