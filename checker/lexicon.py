@@ -123,7 +123,7 @@ WORD_LISTS = {
     "level_prefix": "letters that, with a digit, give a Skill's level right after its name (Surprise Shot L1, Disparo Sorpresa N1), not an edition",
     "contrast": "a negation opening the last part of the asking sentence after a comma, setting apart what is not meant (\"…immediately, not at the end of the Order?\")",
     "scene_name": "days, months, languages and websites (the Thursday group, English speaker here, saw it on YouTube): outside the asking sentence no rule turns on them",
-    "seer_exception": "words that make an exception after \"None of his troopers had LoF\" (…, only his camo marker did): the negation no longer reaches the seeing",
+    "seer_exception": "words that, besides `contrast_open`, make an exception after \"None of his troopers had LoF\" (…, only his camo marker did): the negation no longer reaches the seeing",
     "negated_of": "the word between a negative pronoun and the ones it counts (None *of* his troopers had LoF)",
     "origin": "words before a place the asker writes from (\"Mail from Lisbon\", \"desde Murcia\"): a capitalised unknown word after one, outside the asking sentence, is a place",
     "asker_area": "phrases placing a marker no one owns by the asker's own troopers or in their LoF (\"a CAMO marker moves in my LoF\", \"delante de mi francotirador\"): the asker is its enemy",

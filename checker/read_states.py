@@ -602,7 +602,8 @@ class _StatesAndConditions:
         if seen and i >= 1 and self.toks[i].low in self._words("negated_of") and self.toks[i - 1].sent == self.toks[i].sent:
             # "None of his troopers had LoF", "ninguno de sus soldados lo ve" (not "…, only his
             # camo marker did", "apart from his marker": an exception after it)
-            if any(t.low in self._words("seer_exception") for t in self.toks[m.end:] if t.sent == self.toks[m.start].sent):
+            exception = self._words("seer_exception") | self._words("contrast_open")
+            if any(t.low in exception for t in self.toks[m.end:] if t.sent == self.toks[m.start].sent):
                 return False
             i -= 1
         if not (seen and i >= 0 and self.rec.roles.get(i) == "negation" and i not in self.used
