@@ -219,7 +219,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # verb belongs to the property asked about, which its own rows answer yes or no;
             # "it isn't allowed to stay in a Fireteam": a refusal right before the verb is its own
             prop, polarity, about = "property", "-" if self._refused_before_asked() else "+", "model"
-        if properties and prop in ("property", "plain") and (self._property_negated()
+        if properties and prop in ("property", "plain", "may") and (self._property_negated(within=prop == "may")
                                                              or getattr(self, "composite_rejected", False)):
             # "Is it correct that a trooper in HD does not add its Order to the Pool?": asked of
             # the property's negation
@@ -693,6 +693,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # Impersonation?": the second question is about a state the rules here do not cover
             self.notes.append(self.vocab_text("second_question_other"))
             return last - 1
+        if last > 0 and self._reported_claim_after(last):
+            # "Can my HD trooper use Surprise Attack…? My opponent thought it only worked from camo
+            # markers.": a claim reported after the question tells why it is asked
+            return max(asking_sentences(self.text))
         asking = set() if last == 0 or any(m.kind == "ask" for m in in_last) else asking_sentences(self.text)
         if asking and last not in asking:
             # "Can a Camouflaged trooper be part of a Fireteam? My buddy runs a Haris with a camo
@@ -708,6 +712,15 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 # remark after the question names nothing a rule turns on; the question asks
                 return asked
         return last
+
+    def _reported_claim_after(self, last: int) -> bool:
+        """Whether sentence `last`, with no question mark, reports someone's claim in its first
+        words ("My opponent thought…", "Mi rival dice que…") after a sentence that asks."""
+        asking = asking_sentences(self.text)
+        if last in asking or not any(a < last for a in asking):
+            return False
+        opening = [t for t in self.toks if t.sent == last][:4]
+        return any(t.low in self._words("reporting") for t in opening[1:])
 
     def _points_back_at_claim(self, last: int) -> bool:
         """Whether sentence `last` only asks whether what was told may be done ("Can he do

@@ -62,6 +62,11 @@ class _Accounting:
                 continue  # "sin acercarse a nadie": "nadie" agrees with "sin", which is read on its own
             if role == "negation" and t.low in self._words("list_closer") and self._closes_negated_list(t.i):
                 continue  # "no Discover, no MSV, nothing": the list's negations are read on their own
+            if role == "negation" and self._doubted_claim(t.i):
+                # "…he says the marker is revealed. I don't think that's how it works.": the
+                # asker's stance on a claim, which the question then asks
+                self.ignored.append(self._written(t.i))
+                continue
             if role == "negation" and self._not_told(t.i):
                 continue  # "it's Private Information, so I don't have to tell him?": the same claim
             if role == "negation" and self._denied_by_short_question(t.i):
@@ -105,6 +110,18 @@ class _Accounting:
                 continue
             out.append(self._written(t.i))
         return list(dict.fromkeys(out))
+
+    def _doubted_claim(self, i: int) -> bool:
+        """Whether negation `i`, in a sentence before the question's, negates a reporting verb
+        right after it ("I don't think that's how it works", "no creo que sea así"), after a
+        sentence with someone's claim in it."""
+        toks = self.toks
+        if toks[i].sent == self.last or i + 1 >= len(toks) or toks[i + 1].sent != toks[i].sent:
+            return False
+        if toks[i + 1].low not in self._words("reporting"):
+            return False
+        return any(t.sent in (toks[i].sent, toks[i].sent - 1) and t.i < i and t.low in self._words("reporting")
+                   for t in toks)
 
     def _denied_by_short_question(self, i: int) -> bool:
         """Whether negation `i` is a claim's, in a sentence before a short question made only of
@@ -271,12 +288,19 @@ class _Accounting:
             toks[v - 1].low == toks[i].low for v in self._claim_verbs(toks[-1].sent + 1) if v - 1 != i)
 
     def _place_name(self, i: int) -> bool:
-        """"Mail from Lisbon.", "Escribo desde Murcia.": a capitalised word the lexicon does not
-        know, right after a word of `origin`, outside the asking sentence: where the asker writes
-        from, which no rule turns on."""
+        """"Mail from Lisbon.", "Escribo desde Murcia.", "the Bogotá group", "grupo de Rosario": a
+        capitalised word the lexicon does not know, right after a word of `origin` or beside a
+        word of `community`, outside the asking sentence: where the asker plays, which no rule
+        turns on."""
         toks = self.toks
-        return (toks[i].cap and i > 0 and toks[i].sent != self.last and toks[i - 1].sent == toks[i].sent
-                and toks[i - 1].low in self._words("origin"))
+        if not toks[i].cap or toks[i].sent == self.last:
+            return False
+        if i > 0 and toks[i - 1].sent == toks[i].sent and toks[i - 1].low in self._words("origin"):
+            return True
+        # "N3 question from the Bogotá group", "en nuestro grupo de Rosario": a group of players' place
+        community = self._words("community")
+        return (i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent and toks[i + 1].low in community) or (
+            i > 1 and toks[i - 2].sent == toks[i].sent and toks[i - 1].low == "de" and toks[i - 2].low in community)
 
     def _scene_name(self, i: int) -> bool:
         """"English speaker here", "the Thursday group", "saw it on YouTube": a day, month,

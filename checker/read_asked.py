@@ -28,6 +28,17 @@ class _AskedAndComposites:
             return False
         return any(n.start >= m.end and self.toks[n.start].sent == self.toks[m.start].sent for n in chosen if n is not m)
 
+    def _describes_time(self, m: Mention, chosen: list[Mention]) -> bool:
+        """"Can my HD trooper use Surprise Attack on the order he pops out?": an asking word
+        right after a moment of play and a pronoun ("the order he…", "la orden que…")
+        describes that moment when another asking word in its sentence comes before it."""
+        i = m.start
+        if i < 2 or self.rec.roles.get(i - 1) not in ("pronoun", "speaker") and self.toks[i - 1].low not in self._words("relative"):
+            return False
+        if self.toks[i - 2].low not in self._words("time_noun") or self.toks[i - 2].sent != self.toks[i].sent:
+            return False
+        return any(n.end <= i - 2 and self.toks[n.start].sent == self.toks[i].sent for n in chosen if n is not m)
+
     def _asked(self, state_mentions: list[Mention]) -> tuple[str, str, str, str | None]:
         """(proposition, polarity, about, value asked): from the question's own sentence."""
         asks = [m for m in self.mentions + self.rec.overlay if m.kind == "ask" and self._anchored(m, state_mentions)
@@ -69,7 +80,7 @@ class _AskedAndComposites:
         for m in chosen:
             self._use(m)
         chosen = main or chosen
-        described = [m for m in chosen if self._describes_trooper(m, chosen)]
+        described = [m for m in chosen if self._describes_trooper(m, chosen) or self._describes_time(m, chosen)]
         chosen = [m for m in chosen if m not in described] or chosen
 
         def rank(m: Mention) -> tuple[int, int]:
@@ -720,11 +731,14 @@ class _AskedAndComposites:
                     self.used.add(t.i)
         return sid
 
-    def _property_negated(self) -> bool:
+    def _property_negated(self, within: bool = False) -> bool:
         """Whether a negation stands before the property asked about in its clause of the
         question's own sentence ("…does not add its Order to the Order Pool"), with no Skill or
         state named between, and is not the negative question's own ("Doesn't it add…?"); the
-        negation is then used."""
+        negation is then used. `within`: only a negation among the property's own words ("Do I
+        get placed as close as possible but not in base contact?"), as for a question asking
+        whether something may be: a negation before them there is the scene's ("His Order isn't
+        in the pool, so can I spend it…?")."""
         every = [a for a, _ in getattr(self, "composite_places", ())]
         if not every:
             return False
@@ -751,9 +765,14 @@ class _AskedAndComposites:
                                                             # (not "in base contact but not on the spot": a
                                                             # property word before it is not negated)
                                                             or (self.toks[i - 1].low in self._words("contrast_open")
-                                                                and not any(first < a < i for a in every))):
+                                                                and not any(first < a < i for a in every))) \
+                    and not (within and any(self.toks[k].brk for k in range(i, max(places)))):
+                # (asking whether something may be, the negation is in the clause of the
+                # property's last words: "HD guy isn't placed yet, can my template catch him?")
                 self.used.add(i)
                 return True
+        if within:
+            return False
         for i in range(max(places) - 1, first, -1):
             # "When I declare Sensor against a marker, do I ignore its Mimetism MOD?": a verb of
             # ignoring in the clause of the property's last words, after a break

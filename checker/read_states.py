@@ -77,6 +77,16 @@ class _StatesAndConditions:
                 for m in compared:
                     self._use(m)
                 strong = [m for m in strong if m not in compared]
+        asked = {m.value for m in strong if self.toks[m.start].sent == self.last}
+        if len({m.value for m in strong}) > 1 and len(asked) == 1:
+            # "Can my HD trooper use Surprise Attack? My opponent thought it only worked from camo
+            # markers.": a state named only in a claim reported in another sentence than the
+            # question's, which names one state, is what the claim compares it with
+            claimed = [m for m in strong if m.value not in asked and self._in_reported_claim(m)]
+            if claimed and all(m in claimed for m in strong if m.value not in asked):
+                for m in claimed:
+                    self._use(m)
+                strong = [m for m in strong if m not in claimed]
         if len({m.value for m in strong}) > 1:
             # "my HD trooper delays its ARO against an enemy camo marker": the marker it acts
             # against is not the state asked about
@@ -135,6 +145,13 @@ class _StatesAndConditions:
             # rules here do not cover it (unless a property the rows answer takes it in: `_composite`)
             self.other_named = others
         return ids, [], named
+
+    def _in_reported_claim(self, m: Mention) -> bool:
+        """Whether mention `m` stands in a sentence other than the question's, after a reporting
+        verb of that sentence ("My opponent thought it only worked from camo markers")."""
+        sent = self.toks[m.start].sent
+        return sent != self.last and any(t.sent == sent and t.i < m.start and t.low in self._words("reporting")
+                                         for t in self.toks)
 
     def _denied_state(self, m: Mention) -> int | None:
         """Where a negation stands before the state (or Marker) named by `m`, with only a copula,
