@@ -42,10 +42,11 @@ def read_question(table: LogicTable, text: str, *, edition: str | None = None) -
         raise EmptyQuestion()
     reader = _Reader(table, rec, text, edition)
     reading = reader.read()
-    if reader.vocab_text("no_question") in reading.issues and reading.unplaced:
+    if reader.vocab_text("no_question") in reading.issues and (reading.unplaced or reading.ignored):
         # "does it get revelaed…?", "¿se rebela…?": no asking word, and a word not placed is a
-        # misspelt one: read again as written right, and say so
-        fixed = _misspelt_asking_word(reading.unplaced, reading.lang, table.vocabulary)
+        # misspelt one: read again as written right, and say so (one set aside as another form
+        # of a frequent word too: "rebela" is a form of "rebelar" the frequency list lacks)
+        fixed = _misspelt_asking_word(reading.unplaced + reading.ignored, reading.lang, table.vocabulary)
         if fixed is not None:
             wrong, right = fixed
             again_text = re.sub(rf"(?<!\w){re.escape(wrong)}(?!\w)", right, text, count=1)
@@ -72,7 +73,7 @@ def _misspelt_asking_word(unplaced: list[str], lang: str, vocab) -> tuple[str, s
     known = common_words(lang)
     for word in unplaced:
         # ("The judge stopped me": a word of the language is no misspelling of "popped")
-        if len(word) >= 5 and " " not in word and word.lower() not in words and word.lower() not in known:
+        if len(word) >= 5 and " " not in word and word.lower() not in words and not known.listed(word.lower()):
             close = difflib.get_close_matches(word.lower(), words, n=1, cutoff=0.75)
             if close:
                 return word, close[0]
@@ -668,6 +669,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"
                 self.who_is_right = True
             self.statement_confirmed = True
+            told = self._objected_by_asked(last)
+            if told is not None:
+                # "Player A's Spektr went back to TO while in LoF. Player B objected that… Was B
+                # right?": the one asked of objected to what was told before it; whether that was
+                # allowed is asked, the other way round
+                self.disconfirmed = not self.disconfirmed
+                return told
             return last - 1
         if last > 0 and self._points_back_at_claim(last):
             # "He claims it keeps the camo marker state. Can he do that?": what he claims is asked
@@ -712,6 +720,30 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 # remark after the question names nothing a rule turns on; the question asks
                 return asked
         return last
+
+    def _objected_by_asked(self, last: int) -> int | None:
+        """The sentence telling what was done, when the sentence before the confirming question
+        `last` ("Was B right?", "¿Tenía razón B?") says that the player it names objected
+        (`[words] objecting`: "Player B objected…", "B protestó"); the sentences of claims
+        between ("A alegaba que…") are passed over. None otherwise."""
+        if last < 2:
+            return None
+        letter = next((t.text for t in self.toks if t.sent == last and len(t.text) == 1 and t.text.isupper()
+                       and t.text != "I"), None)
+        if letter is None:
+            return None
+        objecting = self._words("objecting")
+        before = [t for t in self.toks if t.sent == last - 1]
+        if not any(t.low in objecting and any(u.text == letter for u in before if 0 < t.i - u.i <= 2) for t in before):
+            return None
+        reporting = self._words("reporting") | objecting
+        for sent in range(last - 2, -1, -1):
+            if any(t.sent == sent and t.low in reporting for t in self.toks):
+                continue  # another's claim, not what was done
+            if any(m.kind in ("subject", "ask") and self.toks[m.start].sent == sent for m in self.rec.mentions):
+                return sent
+            return None
+        return None
 
     def _reported_claim_after(self, last: int) -> bool:
         """Whether sentence `last`, with no question mark, reports someone's claim in its first

@@ -126,6 +126,7 @@ WORD_LISTS = {
     "seer_exception": "words that, besides `contrast_open`, make an exception after \"None of his troopers had LoF\" (…, only his camo marker did): the negation no longer reaches the seeing",
     "negated_of": "the word between a negative pronoun and the ones it counts (None *of* his troopers had LoF)",
     "community": "nouns of a group of players (\"the Bogotá group\", \"grupo de Rosario\"): a capitalised unknown word before one, or after one and \"de\", outside the asking sentence, is a place",
+    "objecting": "verbs of objecting to what another player did (\"Player B objected\", \"B protestó\"): asked whether the objector was right, the question asks whether what was done was not allowed",
     "origin": "words before a place the asker writes from (\"Mail from Lisbon\", \"desde Murcia\"): a capitalised unknown word after one, outside the asking sentence, is a place",
     "asker_area": "phrases placing a marker no one owns by the asker's own troopers or in their LoF (\"a CAMO marker moves in my LoF\", \"delante de mi francotirador\"): the asker is its enemy",
     "asker_having": "the asker saying they have a trooper (\"I have\", \"tengo\"): the troopers named are then the asker's own",
@@ -573,7 +574,7 @@ def _guess_lang(phrase: str) -> str:
     if _SPANISH.search(phrase):
         return "es"
     words = [_fold(w) for w in re.findall(r"\w+", phrase)]
-    if words and all(w in common_words("es") and w not in common_words("en") for w in words):
+    if words and all(common_words("es").listed(w) and not common_words("en").listed(w) for w in words):
         return "es"
     return "en"
 

@@ -512,17 +512,43 @@ class CommonWords:
     words costs a cold `rulecheck ask` more (~20 ms) than all the lookups a question makes.
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lang: str = "") -> None:
         self._text = "\n" + text + "\n"
         self._seen: dict[str, bool] = {}
+        self._lang = lang
+        self._stems: str | None = None
 
     def __contains__(self, word: object) -> bool:
         if not isinstance(word, str) or not word or "\n" in word or word.startswith("#"):
             return False
         hit = self._seen.get(word)
         if hit is None:
-            hit = self._seen[word] = f"\n{word}\n" in self._text
+            hit = self._seen[word] = f"\n{word}\n" in self._text or self._inflected(word)
         return hit
+
+    def listed(self, word: str) -> bool:
+        """Whether `word` itself is one of the frequent words (not another form of one)."""
+        return bool(word) and "\n" not in word and f"\n{word}\n" in self._text
+
+    def _inflected(self, word: str) -> bool:
+        """Whether `word` is another form of a frequent word: its Snowball stem is one of theirs
+        (`common-stems-<lang>.txt`: "colocarla", "beneficiándose", "confirmás", "acerté" are
+        forms of "colocar", "beneficiar", "confirmar", "acertar" that the frequency list lacks)."""
+        if not self._lang or len(word) < 5 or not word.isalpha():
+            return False
+        if self._stems is None:
+            import os
+
+            from rulecheck.data import DATA_ROOT
+
+            try:
+                with open(os.path.join(DATA_ROOT, "lexicon", f"common-stems-{self._lang}.txt"), encoding="utf-8") as f:
+                    self._stems = "\n" + f.read() + "\n"
+            except OSError:
+                self._stems = ""
+        from rulecheck.checker.words import stem
+
+        return f"\n{stem(word, self._lang)}\n" in self._stems
 
 
 _common: dict[str, CommonWords] = {}
@@ -542,7 +568,7 @@ def common_words(lang: str) -> CommonWords:
                 text = f.read()
         except OSError:
             text = ""
-        words = _common[lang] = CommonWords(text)
+        words = _common[lang] = CommonWords(text, lang)
     return words
 
 

@@ -6,7 +6,7 @@ the rules pages (`tucked`, `lobbed`, `mid-game`): such a word cannot name a rule
 it cannot place keeps the answer from being a confident yes or no.
 
     python -m venv /tmp/wf && /tmp/wf/bin/pip install wordfreq==3.1.1
-    /tmp/wf/bin/python scripts/common_words.py
+    /tmp/wf/bin/pip install PyStemmer && /tmp/wf/bin/python scripts/common_words.py
 
 The lists are derived from wordfreq's data and, like it, redistributed under CC BY-SA 4.0
 (https://creativecommons.org/licenses/by-sa/4.0/); see the header of each file.
@@ -35,6 +35,20 @@ def main() -> None:
                   "https://creativecommons.org/licenses/by-sa/4.0/ — regenerate with scripts/common_words.py.\n")
         (OUT / f"common-{lang}.txt").write_text(header + "\n".join(words) + "\n", encoding="utf-8")
         print(lang, len(words))
+        write_stems(lang, words)
+
+
+def write_stems(lang: str, words: list[str]) -> None:
+    """common-stems-<lang>.txt: the Snowball stems of the list's words, so that another form of
+    a frequent word ("colocarla", "confirmás") counts as frequent too (`CommonWords`)."""
+    import Stemmer  # PyStemmer, as the checker stems with
+
+    stemmer = Stemmer.Stemmer({"en": "english", "es": "spanish"}[lang])
+    stems = sorted({stemmer.stemWord(w) for w in words})
+    header = (f"# The Snowball stems of common-{lang}.txt's words (derived from wordfreq 3.1.1's data, CC BY-SA 4.0, "
+              "https://creativecommons.org/licenses/by-sa/4.0/) — regenerate with scripts/common_words.py.\n")
+    (OUT / f"common-stems-{lang}.txt").write_text(header + "\n".join(stems) + "\n", encoding="utf-8")
+    print(lang, "stems", len(stems))
 
 
 if __name__ == "__main__":

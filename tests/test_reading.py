@@ -2396,3 +2396,40 @@ def test_what_tuning_set_i_showed_at_stop_33(answer_of):
     unit = answer_of("¿Tengo que decirle a mi rival qué bonus de composición tiene mi Fireteam de Janízaros con el "
                      "Hafza metido?")
     assert "Janízaros" not in unit.reading["unplaced"], unit.to_text()
+
+
+def test_another_form_of_a_frequent_word_is_ordinary(answer_of, table):
+    """A Spanish verb with its pronouns attached ("acercarlo", "colocarla") or a form the
+    frequency list lacks is another form of a frequent word (its Snowball stem is one of
+    theirs, data/lexicon/common-stems-es.txt), set aside as any ordinary word; before, it was
+    unplaced and the answer unknown (Camuflado: 'declare una Habilidad Larga de cualquier tipo,
+    excepto Movimiento Cauteloso': kept, yes; Hidden Deployment FAQ: 'but never in Silhouette
+    Contact, even in ARO': no). A game term the pages never name stays unplaced."""
+    closer = answer_of("Mi marcador CAMO está a medio tablero del objetivo. Declaro Movimiento Cauteloso para "
+                       "acercarlo. ¿Sigue camuflado?")
+    assert closer.rows_verdict == "yes" and _cites(closer, "excepto Movimiento Cauteloso"), closer.to_text()
+    assert "acercarlo" in closer.reading["ignored"]
+    placed = answer_of("Alguien tiene una miniatura justo donde apunté a mi tropa en Despliegue Oculto. "
+                       "¿Puedo colocarla en contacto de silueta con ella?")
+    assert placed.rows_verdict == "no" and _cites(placed, "but never in Silhouette Contact"), placed.to_text()
+    term = answer_of("Can my HD trooper declare Neurocinetics without being revealed?")
+    assert term.verdict == "unknown" and term.reading["unplaced"], term.to_text()
+
+
+def test_was_the_objector_right(answer_of):
+    """A judge's note: what one player did, the other "objected" ("B protestó"), "Was B right?":
+    the objector held that it was not allowed, so the question asks that, the other way round
+    (TO Camouflaged: 'may revert to the TO Camouflaged state by expending one Entire Order while
+    outside enemy LoF'; Camuflado: 'fuera de LDT de Tropas y Marcadores enemigos': in LoF, B was
+    right, yes). Before, the objection was read as the question and its "can only … out of LoF"
+    answered no: a wrong confident answer. Asked of the one who did it, the plain question."""
+    told = ("Table 3: Player A's Spektr spent an Entire Order to go back to being a TO marker while an enemy "
+            "Fusilier had LoF on him. Player B objected that you can only do that out of enemy LoF.")
+    b = answer_of(told + " Was B right?", edition="N3")
+    assert b.rows_verdict == "yes" and _cites(b, "by expending one Entire Order while outside enemy"), b.to_text()
+    a = answer_of(told + " Was A right?", edition="N3")
+    assert a.rows_verdict == "no" and _cites(a, "by expending one Entire Order while outside enemy"), a.to_text()
+    es = answer_of("Mesa 4: el jugador A intentó volver a estado Camuflado con su Ninja gastando una Habilidad Larga, "
+                   "pero tenía en LDT un Marcador de Camuflado enemigo. A alegaba que solo cuentan las miniaturas, "
+                   "no los marcadores; B protestó. ¿Tenía razón B?")
+    assert es.rows_verdict == "yes" and _cites(es, "fuera de LDT de Tropas y Marcadores enemigos"), es.to_text()
