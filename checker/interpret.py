@@ -742,7 +742,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 continue  # another's claim, not what was done
             if any(m.kind in ("subject", "ask") and self.toks[m.start].sent == sent for m in self.rec.mentions):
                 return sent
-            return None
+            if not any(m.kind == "cue" and self.toks[m.start].sent == sent for m in self.rec.mentions):
+                return None
+            # (a sentence of conditions only goes on telling the one before: "…against an
+            # ordinary Fusilier: not Camouflaged, not in a Zero Visibility Zone.")
         return None
 
     def _reported_claim_after(self, last: int) -> bool:

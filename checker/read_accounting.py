@@ -49,7 +49,7 @@ class _Accounting:
                 self.ignored.append(self._written(t.i))
                 continue
             if role == "" and t.i not in mentioned and (self._owned_name(t.i) or self._persons_name(t.i) or self._place_name(t.i)
-                                                        or self._scene_name(t.i)):
+                                                        or self._scene_name(t.i) or self._opening_call(t.i)):
                 self.ignored.append(self._written(t.i))
                 continue
             if role == "negation" and (self._question_negation(t.i) or self._question_tag(t.i)):
@@ -62,6 +62,11 @@ class _Accounting:
                 continue  # "sin acercarse a nadie": "nadie" agrees with "sin", which is read on its own
             if role == "negation" and t.low in self._words("list_closer") and self._closes_negated_list(t.i):
                 continue  # "no Discover, no MSV, nothing": the list's negations are read on their own
+            if role == "negation" and self._in_reason(t.i):
+                # "A said his guy can't be hit because he isn't even on the table yet": the
+                # reasoning given for the claim or question, which nothing else placed
+                self.ignored.append(self._written(t.i))
+                continue
             if role == "negation" and self._doubted_claim(t.i):
                 # "…he says the marker is revealed. I don't think that's how it works.": the
                 # asker's stance on a claim, which the question then asks
@@ -110,6 +115,24 @@ class _Accounting:
                 continue
             out.append(self._written(t.i))
         return list(dict.fromkeys(out))
+
+    def _in_reason(self, i: int) -> bool:
+        """Whether negation `i` stands in a clause opened by a word of `reason` ("because",
+        "since", "porque") after the asking words of its sentence, with no break between, and
+        the words it negates up to the clause's end are ones no rule used."""
+        toks = self.toks
+        sent = toks[i].sent
+        opener = None
+        for k in range(i - 1, -1, -1):
+            if toks[k].sent != sent or toks[k].brk:
+                break
+            if toks[k].low in self._words("reason"):
+                opener = k
+                break
+        if opener is None or self.asked_at is None or not (toks[self.asked_at].sent == sent and self.asked_at < opener):
+            return False
+        end = next((k for k in range(i + 1, len(toks)) if toks[k].sent != sent or toks[k - 1].brk), len(toks))
+        return not any(k in self.used for k in range(i + 1, end))
 
     def _doubted_claim(self, i: int) -> bool:
         """Whether negation `i`, in a sentence before the question's, negates a reporting verb
@@ -301,6 +324,13 @@ class _Accounting:
         community = self._words("community")
         return (i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent and toks[i + 1].low in community) or (
             i > 1 and toks[i - 2].sent == toks[i].sent and toks[i - 1].low == "de" and toks[i - 2].low in community)
+
+    def _opening_call(self, i: int) -> bool:
+        """"Parce, discusión de ayer: …", "Bro, …", "Wait, …": a lone word the lexicon does not
+        know opening the question, set off by a comma, calls the reader or exclaims; no rule
+        turns on it."""
+        toks = self.toks
+        return i == 0 and len(toks) > 2 and toks[0].brk and toks[0].text.isalpha() and toks[1].sent == toks[0].sent
 
     def _scene_name(self, i: int) -> bool:
         """"English speaker here", "the Thursday group", "saw it on YouTube": a day, month,

@@ -186,7 +186,9 @@ class _AskedAndComposites:
                 or self.rec.roles.get(i) != "negation" or self.toks[i].low not in self._list("clause_negation")
                 or i in self.used or self._question_negation(i)):
             return None
+        # (not the verb the modal governs, right after the negation: "his guy can't be hit")
         if any(m.kind == "ask" and m.start > i and self.toks[m.start].sent == sent and not self._in_condition(m.start)
+               and not (m.start == i + 1 and m.value.startswith("property:"))
                for m in self.mentions + self.rec.overlay):
             return None
         return i
@@ -437,8 +439,17 @@ class _AskedAndComposites:
         # the last Skill told ends the story: nothing joined on after it ("…shot my HoloMask and
         # we used the imitated model's ARM. Was that right?" confirms the ARM, not the shot)
         last = max(skills, key=lambda m: m.end)
-        return not any(t.i >= last.end and (t.low in self._words("coordinator") or t.i > last.end and self.toks[t.i - 1].brk)
-                       for t in sent)
+        joint = next((t.i for t in sent if t.i >= last.end and (
+            t.low in self._words("coordinator") or t.i > last.end and self.toks[t.i - 1].brk)), None)
+        if joint is None:
+            return True
+        # (what only says who or what it was against after a break is no second event: "declared
+        # an Intuitive Attack against an ordinary Fusilier: not Camouflaged, not in a Zero
+        # Visibility Zone")
+        places = [a for _, _, ps in self.rec.composites for a, _ in ps]
+        return not any(m.start >= joint and m.kind in ("subject", "ask", "trooper", "unit") for m in self.mentions
+                       if self.toks[m.start].sent == self.last) and not any(
+            a >= joint and self.toks[a].sent == self.last for a in places)
 
     def _asks_discover_first(self) -> bool:
         """The question's "must" is about Discovering the marker first ("need to be discovered",

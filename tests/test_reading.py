@@ -2433,3 +2433,27 @@ def test_was_the_objector_right(answer_of):
                    "pero tenía en LDT un Marcador de Camuflado enemigo. A alegaba que solo cuentan las miniaturas, "
                    "no los marcadores; B protestó. ¿Tenía razón B?")
     assert es.rows_verdict == "yes" and _cites(es, "fuera de LDT de Tropas y Marcadores enemigos"), es.to_text()
+
+
+def test_judges_notes_of_disputes_at_stop_33(answer_of):
+    """Tuning set J's judge's notes:
+    - "Player B objected." bare, after a sentence of conditions that goes on telling what A did
+      ("…against an ordinary Fusilier: not Camouflaged, not in a Zero Visibility Zone."): A's
+      Intuitive Attack is asked the other way round (TO Camouflaged FAQ: 'Can I declare an
+      Intuitive Attack against a troop that is neither Camouflaged nor inside a Zero Visibility
+      Zone?' — no: B was right, yes);
+    - "he automatically drops out of the Fireteam" is leaving it (Camuflado: 'deja de formar
+      parte del Fireteam de manera automática': B was right, yes);
+    - "his guy can't be hit because he isn't even on the table yet": the modal's negation turns
+      the property round, the reason's negation is the reasoning (HD: 'is not affected by
+      Template Weapons': A was right, yes)."""
+    ia = answer_of("Player A declared an Intuitive Attack against an ordinary Fusilier: not Camouflaged, not in a "
+                   "Zero Visibility Zone. Player B objected. Was B right?", edition="N3")
+    assert ia.rows_verdict == "yes" and _cites(ia, "neither Camouflaged nor inside a Zero Visibility Zone"), ia.to_text()
+    team = answer_of("Table 18: a camo trooper in a Fireteam Duo spent an Entire Order to go back into Camouflaged "
+                     "state. Player B said he automatically drops out of the Fireteam. Was B right?")
+    assert team.rows_verdict == "yes" and _cites(team, "deja de formar parte del Fireteam"), team.to_text()
+    hit = answer_of("Table 5: Player B dropped a Heavy Flamethrower template across the doorway where Player A's HD "
+                    "trooper was written down. A said his guy can't be hit because he isn't even on the table yet. "
+                    "Was A right?")
+    assert hit.rows_verdict == "yes" and _cites(hit, "is not affected by Template Weapons"), hit.to_text()
