@@ -220,7 +220,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # verb belongs to the property asked about, which its own rows answer yes or no;
             # "it isn't allowed to stay in a Fireteam": a refusal right before the verb is its own
             prop, polarity, about = "property", "-" if self._refused_before_asked() else "+", "model"
-        if properties and prop in ("property", "plain", "may") and (self._property_negated(within=prop == "may")
+        # (asked whether it may be, not among a dispute's claims: which claim's negation it is,
+        # and whether the claims oppose, is read by `_dispute_polarity` for the asking words only)
+        if properties and (prop in ("property", "plain") or prop == "may" and getattr(self, "dispute", None) is None) \
+                and (self._property_negated(within=prop == "may")
                                                              or getattr(self, "composite_rejected", False)):
             # "Is it correct that a trooper in HD does not add its Order to the Pool?": asked of
             # the property's negation
@@ -728,34 +731,55 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         between ("A alegaba que…") are passed over. None otherwise."""
         if last < 2:
             return None
-        letter = next((t.text for t in self.toks if t.sent == last and len(t.text) == 1 and t.text.isupper()
-                       and t.text != "I"), None)
-        if letter is None:
+        asked = [t for t in self.toks if t.sent == last]
+        letter = next((t.text for t in asked if len(t.text) == 1 and t.text.isupper() and t.text != "I"), None)
+        # ("My opponent said X. I objected. Was I right?": the asker objected)
+        me = self._words("asker_claim") if any(t.low in self._words("asker_asked") for t in asked) else set()
+        if letter is None and not me:
             return None
         objecting = self._words("objecting")
         before = [t for t in self.toks if t.sent == last - 1]
-        if not any(t.low in objecting and any(u.text == letter for u in before if 0 < t.i - u.i <= 2) for t in before):
+        if not any(t.low in objecting and any((u.text == letter if letter else u.low in me) for u in before
+                                              if 0 < t.i - u.i <= 2) for t in before):
             return None
         reporting = self._words("reporting") | objecting
+        claim = None
         for sent in range(last - 2, -1, -1):
             if any(t.sent == sent and t.low in reporting for t in self.toks):
-                continue  # another's claim, not what was done
+                # another's claim, not what was done (the one objected to, when nothing was
+                # told done: "Player A said his HD trooper could not be hit. B objected.")
+                claim = sent if claim is None else claim
+                continue
             if any(m.kind in ("subject", "ask") and self.toks[m.start].sent == sent for m in self.rec.mentions):
                 return sent
             if not any(m.kind == "cue" and self.toks[m.start].sent == sent for m in self.rec.mentions):
-                return None
+                break
             # (a sentence of conditions only goes on telling the one before: "…against an
             # ordinary Fusilier: not Camouflaged, not in a Zero Visibility Zone.")
-        return None
+        return claim
 
     def _reported_claim_after(self, last: int) -> bool:
         """Whether sentence `last`, with no question mark, reports someone's claim in its first
-        words ("My opponent thought…", "Mi rival dice que…") after a sentence that asks."""
+        words ("My opponent thought…", "Mi rival dice que…") after a sentence that asks on its
+        own: one naming a state or a rule's subject, pointing back at nothing ("Does this also
+        apply to HoloMask? My opponent said…" asks about the claim). Not a claim that tells a condition
+        of the scene ("…? My opponent says his sniper has LoF to it."), which the question turns on."""
         asking = asking_sentences(self.text)
         if last in asking or not any(a < last for a in asking):
             return False
         opening = [t for t in self.toks if t.sent == last][:4]
-        return any(t.low in self._words("reporting") for t in opening[1:])
+        if not any(t.low in self._words("reporting") for t in opening[1:]):
+            return False
+        asked = max(a for a in asking if a < last)
+        said = [m for m in self.rec.mentions if self.toks[m.start].sent == asked]
+        if not any(m.kind in ("state", "hint", "weak_state", "subject") for m in said):
+            return False
+        named = {i for m in said if m.kind in ("trooper", "unit", "state", "hint", "weak_state", "subject", "weapon")
+                 for i in range(m.start, m.end)}
+        pointers = self._words("back_reference") - {"it", "so", "lo", "la", "le"}
+        if any(t.sent == asked and t.low in pointers and t.i + 1 not in named for t in self.toks):
+            return False  # ("Does this also apply…?"; not "that trooper", a determiner)
+        return not any(m.kind == "cue" and self.toks[m.start].sent == last for m in self.rec.mentions)
 
     def _points_back_at_claim(self, last: int) -> bool:
         """Whether sentence `last` only asks whether what was told may be done ("Can he do

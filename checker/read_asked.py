@@ -186,9 +186,7 @@ class _AskedAndComposites:
                 or self.rec.roles.get(i) != "negation" or self.toks[i].low not in self._list("clause_negation")
                 or i in self.used or self._question_negation(i)):
             return None
-        # (not the verb the modal governs, right after the negation: "his guy can't be hit")
         if any(m.kind == "ask" and m.start > i and self.toks[m.start].sent == sent and not self._in_condition(m.start)
-               and not (m.start == i + 1 and m.value.startswith("property:"))
                for m in self.mentions + self.rec.overlay):
             return None
         return i
@@ -742,6 +740,16 @@ class _AskedAndComposites:
                     self.used.add(t.i)
         return sid
 
+    def _after_reason(self, i: int) -> bool:
+        """Whether word `i` follows a word of `[words] reason` ("because", "since", "porque") in
+        its sentence, with no break between."""
+        for k in range(i - 1, -1, -1):
+            if self.toks[k].sent != self.toks[i].sent or self.toks[k].brk:
+                return False
+            if self.toks[k].low in self._words("reason"):
+                return True
+        return False
+
     def _property_negated(self, within: bool = False) -> bool:
         """Whether a negation stands before the property asked about in its clause of the
         question's own sentence ("…does not add its Order to the Order Pool"), with no Skill or
@@ -777,9 +785,12 @@ class _AskedAndComposites:
                                                             # property word before it is not negated)
                                                             or (self.toks[i - 1].low in self._words("contrast_open")
                                                                 and not any(first < a < i for a in every))) \
-                    and not (within and any(self.toks[k].brk for k in range(i, max(places)))):
+                    and not (within and (any(self.toks[k].brk for k in range(i, max(places)))
+                                         or self._in_condition(i) or self._after_reason(i))):
                 # (asking whether something may be, the negation is in the clause of the
-                # property's last words: "HD guy isn't placed yet, can my template catch him?")
+                # property's last words: "HD guy isn't placed yet, can my template catch him?";
+                # and not in a clause of a condition or a reason: "Can he shoot my HD trooper
+                # while it is not on the table?" asks the shooting, in that scene)
                 self.used.add(i)
                 return True
         if within:
