@@ -678,6 +678,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 # right?": the one asked of objected to what was told before it; whether that was
                 # allowed is asked, the other way round
                 self.disconfirmed = not self.disconfirmed
+                self.notes.append(self.vocab_text("objected_note"))
                 return told
             return last - 1
         if last > 0 and self._points_back_at_claim(last):
@@ -739,8 +740,16 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             return None
         objecting = self._words("objecting")
         before = [t for t in self.toks if t.sent == last - 1]
-        if not any(t.low in objecting and any((u.text == letter if letter else u.low in me) for u in before
-                                              if 0 < t.i - u.i <= 2) for t in before):
+        verb = next((t.i for t in before if t.low in objecting and any(
+            (u.text == letter if letter else u.low in me) for u in before if 0 < t.i - u.i <= 2)), None)
+        if verb is None:
+            return None
+        restriction = any(t.i > verb and t.low in self._words("only") for t in before)
+        if not restriction and any(m.kind in ("ask", "subject", "cue", "state", "hint", "weak_state") and m.start > verb
+                                   and self.toks[m.start].sent == last - 1 for m in self.rec.mentions):
+            # "B objected that it should have been revealed": the objection says its own claim,
+            # which the question confirms as any claim (not a restriction, "B objected that you
+            # can only do that out of enemy LoF": that is why what was done was not allowed)
             return None
         reporting = self._words("reporting") | objecting
         claim = None
@@ -763,7 +772,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         words ("My opponent thought…", "Mi rival dice que…") after a sentence that asks on its
         own: one naming a state or a rule's subject, pointing back at nothing ("Does this also
         apply to HoloMask? My opponent said…" asks about the claim). Not a claim that tells a condition
-        of the scene ("…? My opponent says his sniper has LoF to it."), which the question turns on."""
+        or an event of the scene ("…? My opponent says his sniper has LoF to it.", "…? My opponent
+        says it declared Dodge."), which the question turns on."""
         asking = asking_sentences(self.text)
         if last in asking or not any(a < last for a in asking):
             return False
@@ -779,7 +789,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         pointers = self._words("back_reference") - {"it", "so", "lo", "la", "le"}
         if any(t.sent == asked and t.low in pointers and t.i + 1 not in named for t in self.toks):
             return False  # ("Does this also apply…?"; not "that trooper", a determiner)
-        return not any(m.kind == "cue" and self.toks[m.start].sent == last for m in self.rec.mentions)
+        return not any(m.kind in ("cue", "subject") and self.toks[m.start].sent == last for m in self.rec.mentions)
 
     def _points_back_at_claim(self, last: int) -> bool:
         """Whether sentence `last` only asks whether what was told may be done ("Can he do

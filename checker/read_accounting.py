@@ -44,7 +44,9 @@ class _Accounting:
                 self.ignored.append(self._written(t.i))
                 continue
             significant = t.low in self.vocab.word_lists.get("significant", ())
-            if role == "" and t.i not in mentioned and (self.vocab.ordinary(t, self.rec.lang) or (
+            # (in the asking sentence, only the frequency list's own words: a form it lacks, such
+            # as "impedirle", may be the very verb asked, "can he prevent the return?")
+            if role == "" and t.i not in mentioned and (self.vocab.ordinary(t, self.rec.lang, forms=t.sent != self.last) or (
                     t.sent != self.last and not t.cap and (significant or self.vocab.common(t, self.rec.lang)))):
                 self.ignored.append(self._written(t.i))
                 continue

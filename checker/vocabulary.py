@@ -326,19 +326,24 @@ class Vocabulary:
         """Whether the rules pages written in `lang` use this word (by its stem)."""
         return f"{lang}:{self.token_stem(tok.low, lang)}" in self.word_lists.get("pages@stems", frozenset())
 
-    def ordinary(self, tok: Token, lang: str) -> bool:
+    def ordinary(self, tok: Token, lang: str, *, forms: bool = True) -> bool:
         """A word that cannot name a rule here: `common`, and not one both the rules pages and
-        the reader's phrases use ("tucked", "lobbed"; not "short", which a phrase missed)."""
-        if not self.common(tok, lang):
+        the reader's phrases use ("tucked", "lobbed"; not "short", which a phrase missed).
+        `forms`: as `common`."""
+        if not self.common(tok, lang, forms=forms):
             return False
         return not (self.in_pages(tok, lang)
                     and f"{lang}:{self.token_stem(tok.low, lang)}" in self.word_lists.get("phrases@stems", ()))
 
-    def common(self, tok: Token, lang: str) -> bool:
+    def common(self, tok: Token, lang: str, *, forms: bool = True) -> bool:
         """A word common in the question's language, written in lower case (or at a sentence's
-        start), that is not one of the `significant` words — whether or not the pages use it."""
-        return (not tok.cap and tok.low.isalpha() and tok.low not in self.word_lists.get("significant", ())
-                and tok.low in common_words(lang))
+        start), that is not one of the `significant` words — whether or not the pages use it.
+        `forms`: another form of a frequent word counts (`CommonWords._inflected`); without,
+        only the frequency list itself."""
+        if tok.cap or not tok.low.isalpha() or tok.low in self.word_lists.get("significant", ()):
+            return False
+        words = common_words(lang)
+        return tok.low in words if forms else words.listed(tok.low)
 
     def listed(self, name: str, lang: str) -> frozenset:
         """The word list `name` of one language (`stop`, `article`…)."""

@@ -2358,6 +2358,10 @@ def test_a_claim_reported_after_the_question(answer_of):
     this = answer_of("Does this also apply to HoloMask? My opponent said that a Camouflaged trooper is revealed "
                      "when it dodges.")
     assert this.rows_verdict == "yes" and "holomask" in this.reading["states"], this.to_text()
+    # nor one telling an event of the scene (HoloMask: 'forced to make a Saving Roll', a second
+    # review: it was set aside and the question read with nothing declared)
+    event = answer_of("Is my Hafza still masked? My opponent says it had to make an ARM roll.")
+    assert event.rows_verdict == "no" and _cites(event, "is forced to make a Saving Roll"), event.to_text()
     # the asker's own trooper with LoF on the board puts no one in enemy LoF (found by a review,
     # while "with LoF on" was a phrase of enemy LoF: a wrong no)
     own = answer_of("My sniper is on a rooftop with LoF on the whole board. Can my camo marker go back to camo?")
@@ -2413,19 +2417,20 @@ def test_what_tuning_set_i_showed_at_stop_33(answer_of):
 
 
 def test_another_form_of_a_frequent_word_is_ordinary(answer_of, table):
-    """A Spanish verb with its pronouns attached ("acercarlo", "colocarla") or a form the
-    frequency list lacks is another form of a frequent word (its Snowball stem is one of
-    theirs, data/lexicon/common-stems-es.txt), set aside as any ordinary word; before, it was
-    unplaced and the answer unknown (Camuflado: 'declare una Habilidad Larga de cualquier tipo,
-    excepto Movimiento Cauteloso': kept, yes; Hidden Deployment FAQ: 'but never in Silhouette
-    Contact, even in ARO': no). A game term the pages never name stays unplaced."""
+    """Outside the asking sentence, a Spanish verb with its pronouns attached ("acercarlo") or a
+    form the frequency list lacks is another form of a frequent word (its Snowball stem is one
+    of theirs, data/lexicon/common-stems-es.txt), set aside as any ordinary word of the scene;
+    before, it was unplaced and the answer unknown (Camuflado: 'declare una Habilidad Larga de
+    cualquier tipo, excepto Movimiento Cauteloso': kept, yes). In the asking sentence it is not:
+    "impedirle" is the very verb asked ("can he prevent the return?"), and setting it aside
+    answered whether the trooper may return, a wrong no (found by a review; HD: the trooper in
+    Hidden Deployment may prevent it). A game term the pages never name stays unplaced."""
     closer = answer_of("Mi marcador CAMO está a medio tablero del objetivo. Declaro Movimiento Cauteloso para "
                        "acercarlo. ¿Sigue camuflado?")
     assert closer.rows_verdict == "yes" and _cites(closer, "excepto Movimiento Cauteloso"), closer.to_text()
     assert "acercarlo" in closer.reading["ignored"]
-    placed = answer_of("Alguien tiene una miniatura justo donde apunté a mi tropa en Despliegue Oculto. "
-                       "¿Puedo colocarla en contacto de silueta con ella?")
-    assert placed.rows_verdict == "no" and _cites(placed, "but never in Silhouette Contact"), placed.to_text()
+    prevent = answer_of("¿Puede mi rival impedirle a mi camuflado volver a camuflarse si lo tiene en LdT?")
+    assert prevent.rows_verdict != "no", prevent.to_text()
     term = answer_of("Can my HD trooper declare Neurocinetics without being revealed?")
     assert term.verdict == "unknown" and term.reading["unplaced"], term.to_text()
 
@@ -2441,12 +2446,23 @@ def test_was_the_objector_right(answer_of):
             "Fusilier had LoF on him. Player B objected that you can only do that out of enemy LoF.")
     b = answer_of(told + " Was B right?", edition="N3")
     assert b.rows_verdict == "yes" and _cites(b, "by expending one Entire Order while outside enemy"), b.to_text()
+    assert any("objected" in n for n in b.notes), b.notes  # the answer says how the question was turned round
     a = answer_of(told + " Was A right?", edition="N3")
     assert a.rows_verdict == "no" and _cites(a, "by expending one Entire Order while outside enemy"), a.to_text()
     es = answer_of("Mesa 4: el jugador A intentó volver a estado Camuflado con su Ninja gastando una Habilidad Larga, "
                    "pero tenía en LDT un Marcador de Camuflado enemigo. A alegaba que solo cuentan las miniaturas, "
                    "no los marcadores; B protestó. ¿Tenía razón B?")
     assert es.rows_verdict == "yes" and _cites(es, "fuera de LDT de Tropas y Marcadores enemigos"), es.to_text()
+    # an objection saying its own claim is confirmed as any claim, not turned round (a second
+    # review found these answered backwards; Camuflado: 'cualquier Habilidad que requiera realizar
+    # una tirada de dados', 'excepto Movimiento Cauteloso')
+    roll = "cualquier Habilidad que requiera realizar una tirada de dados"
+    dodged = answer_of("Player A's camo marker dodged B's shot. B objected that it should have been revealed. "
+                       "Was B right?")
+    assert dodged.rows_verdict == "yes" and _cites(dodged, roll), dodged.to_text()
+    cautious = answer_of("Player A's camo marker declared Cautious Movement. B objected that it should be revealed. "
+                         "Was B right?")
+    assert cautious.rows_verdict == "no" and _cites(cautious, "excepto Movimiento Cauteloso"), cautious.to_text()
 
 
 def test_judges_notes_of_disputes_at_stop_33(answer_of):
