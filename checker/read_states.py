@@ -71,8 +71,10 @@ class _StatesAndConditions:
         if len({m.value for m in strong}) > 1:
             # "Is Discovering a HoloMask at -6 like TO camo?": a state named after a comparing word
             # is the one compared with, not the one asked about
-            compared = [m for m in strong if any(self.toks[k].low in self._words("comparing")
-                                                  for k in range(max(0, self._np_start(m) - 1), m.start))]
+            # (a preposition may stand between: "como con el camo", "like with camo")
+            compared = [m for m in strong if any(self.toks[k].low in self._words("comparing") and all(
+                self.rec.roles.get(j) in ("stop", "target") for j in range(k + 1, self._np_start(m)))
+                for k in range(max(0, self._np_start(m) - 2), m.start))]
             if compared and len(compared) < len(strong):
                 for m in compared:
                     self._use(m)

@@ -2495,3 +2495,20 @@ def test_judges_notes_of_disputes_at_stop_33(answer_of):
     # (two negations, the modal's and the reason's, once cancelled into a wrong "no")
     reason = answer_of("A said his HD guy can't be hit because he isn't even on the table yet. Was A right?")
     assert reason.rows_verdict in ("yes", "unknown"), reason.to_text()
+
+
+def test_facing_of_a_revealed_holomask_like_with_camo(answer_of):
+    """"…I get to pick his facing like with Camo, right?", "como con el camo": a state named after
+    a comparing word and a preposition is the one compared with, not the one asked about; and
+    "¿la puedo girar para donde yo quiera?" asks who chooses the facing (HoloMask: 'replace the
+    imitated Model with the real Trooper's Model, facing the same direction as the imitated
+    Model': no). Before, the compared Camouflaged state's facing rule answered (the owner chooses:
+    a wrong yes), or the question was read as a Discover."""
+    same = "facing the same direction as the imitated Model"
+    for q in ("so the enemy discovers my HoloMask guy and I swap in the real model, I get to pick which way he's "
+              "facing, like with camo, right?",
+              "cuando le descubro al hafza y cambia la mini, el dueño elige para dónde mira como con el camo, o no",
+              "Me descubrieron el Hafza en HoloMask. Cuando cambio la miniatura falsa por la real, ¿la puedo girar "
+              "para donde yo quiera?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and _cites(a, same), a.to_text()
