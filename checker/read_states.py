@@ -71,8 +71,14 @@ class _StatesAndConditions:
         if len({m.value for m in strong}) > 1:
             # "Is Discovering a HoloMask at -6 like TO camo?": a state named after a comparing word
             # is the one compared with, not the one asked about
-            # (a preposition may stand between: "como con el camo", "like with camo")
-            compared = [m for m in strong if any(self.toks[k].low in self._words("comparing") and all(
+            # (a preposition may stand between, "…pick his facing like with camo, right?", when
+            # another state is named in that sentence: "¿Es igual con el HoloMask?" after a sentence
+            # about camo asks about HoloMask)
+            def beside(m: Mention) -> bool:
+                return any(n.value != m.value and self.toks[n.start].sent == self.toks[m.start].sent
+                           for n in strong + hints)
+            compared = [m for m in strong if any(self.toks[k].low in self._words("comparing") and (
+                k == self._np_start(m) - 1 or beside(m)) and all(
                 self.rec.roles.get(j) in ("stop", "target") for j in range(k + 1, self._np_start(m)))
                 for k in range(max(0, self._np_start(m) - 2), m.start))]
             if compared and len(compared) < len(strong):

@@ -261,7 +261,7 @@ def main() -> None:
              + (f" and {more} to the tuning sets, the FAQs and their paraphrases" if extra else "") + ".",
              f"# Threshold chosen on the dev sets, each scored by a model of the others (the utility averaged over "
              f"thresholds within ±{SMOOTH}, among those with at most one wrong confident answer in {round(1 / BUDGET)} "
-             f"on these cross-validated sets): "
+             f"and at least {PRECISION:.0%} confident precision on these cross-validated sets): "
              f"{threshold:.2f} gives "
              f"{verdict:.1%} verdict, {precision:.1%} confident precision, {wc} wrong confident (chosen on these",
              "# same figures, so a little better than on fresh questions)"

@@ -2512,3 +2512,11 @@ def test_facing_of_a_revealed_holomask_like_with_camo(answer_of):
               "para donde yo quiera?"):
         a = answer_of(q)
         assert a.rows_verdict == "no" and _cites(a, same), a.to_text()
+    # (a review found these confidently wrong while the preposition rule held across sentences
+    # and "para donde" alone was a facing word: "¿Es igual con el HoloMask?" asks about HoloMask,
+    # whose example puts a Hafza in a Fireteam; moving the model is not its facing, HD: 'in the
+    # position you wrote down')
+    for q in ("Un marcador camuflado no puede estar en un Fireteam. ¿Es igual con el HoloMask?",
+              "Cuando se cancela el despliegue oculto, ¿pongo la miniatura donde lo apunté o puedo moverla para "
+              "donde quiera?"):
+        assert answer_of(q).rows_verdict != "yes", q
