@@ -705,10 +705,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # Impersonation?": the second question is about a state the rules here do not cover
             self.notes.append(self.vocab_text("second_question_other"))
             return last - 1
-        if last > 0 and self._reported_claim_after(last):
+        if last > 0 and (asked := self._reported_claim_after(last)) is not None:
             # "Can my HD trooper use Surprise Attack…? My opponent thought it only worked from camo
             # markers.": a claim reported after the question tells why it is asked
-            return max(asking_sentences(self.text))
+            return asked
         asking = set() if last == 0 or any(m.kind == "ask" for m in in_last) else asking_sentences(self.text)
         if asking and last not in asking:
             # "Can a Camouflaged trooper be part of a Fireteam? My buddy runs a Haris with a camo
@@ -733,6 +733,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if last < 2:
             return None
         asked = [t for t in self.toks if t.sent == last]
+        # (a player's letter as written: `_asked_person` does not count one the lexicon reads as
+        # "opponent", as "B" may be, and here it names the objector whoever B is)
         letter = next((t.text for t in asked if len(t.text) == 1 and t.text.isupper() and t.text != "I"), None)
         # ("My opponent said X. I objected. Was I right?": the asker objected)
         me = self._words("asker_claim") if any(t.low in self._words("asker_asked") for t in asked) else set()
@@ -767,29 +769,30 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # ordinary Fusilier: not Camouflaged, not in a Zero Visibility Zone.")
         return claim
 
-    def _reported_claim_after(self, last: int) -> bool:
-        """Whether sentence `last`, with no question mark, reports someone's claim in its first
-        words ("My opponent thought…", "Mi rival dice que…") after a sentence that asks on its
-        own: one naming a state or a rule's subject, pointing back at nothing ("Does this also
+    def _reported_claim_after(self, last: int) -> int | None:
+        """The sentence that asks, when sentence `last`, with no question mark, reports someone's
+        claim in its first words ("My opponent thought…", "Mi rival dice que…") after one that asks
+        on its own: one naming a state or a rule's subject, pointing back at nothing ("Does this also
         apply to HoloMask? My opponent said…" asks about the claim). Not a claim that tells a condition
         or an event of the scene ("…? My opponent says his sniper has LoF to it.", "…? My opponent
-        says it declared Dodge."), which the question turns on."""
+        says it declared Dodge."), which the question turns on. None otherwise."""
         asking = asking_sentences(self.text)
         if last in asking or not any(a < last for a in asking):
-            return False
+            return None
         opening = [t for t in self.toks if t.sent == last][:4]
         if not any(t.low in self._words("reporting") for t in opening[1:]):
-            return False
+            return None
         asked = max(a for a in asking if a < last)
         said = [m for m in self.rec.mentions if self.toks[m.start].sent == asked]
         if not any(m.kind in ("state", "hint", "weak_state", "subject") for m in said):
-            return False
+            return None
         named = {i for m in said if m.kind in ("trooper", "unit", "state", "hint", "weak_state", "subject", "weapon")
                  for i in range(m.start, m.end)}
-        pointers = self._words("back_reference") - {"it", "so", "lo", "la", "le"}
-        if any(t.sent == asked and t.low in pointers and t.i + 1 not in named for t in self.toks):
-            return False  # ("Does this also apply…?"; not "that trooper", a determiner)
-        return not any(m.kind in ("cue", "subject") and self.toks[m.start].sent == last for m in self.rec.mentions)
+        if any(t.sent == asked and t.low in self._words("pointing_back") and t.i + 1 not in named for t in self.toks):
+            return None  # ("Does this also apply…?"; not "that trooper", a determiner)
+        if any(m.kind in ("cue", "subject") and self.toks[m.start].sent == last for m in self.rec.mentions):
+            return None
+        return asked
 
     def _points_back_at_claim(self, last: int) -> bool:
         """Whether sentence `last` only asks whether what was told may be done ("Can he do

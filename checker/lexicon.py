@@ -128,6 +128,8 @@ WORD_LISTS = {
     "community": "nouns of a group of players (\"the Bogotá group\", \"grupo de Rosario\"): a capitalised unknown word before one, or after one and \"de\", outside the asking sentence, is a place",
     "objecting": "verbs of objecting to what another player did (\"Player B objected\", \"B protestó\"): asked whether the objector was right, the question asks whether what was done was not allowed",
     "reason": "words opening a clause that gives a reason (because, since, porque): a negation there that nothing else placed is the reasoning's, set aside",
+    "pointing_back": "words pointing at something said elsewhere (this, that, eso, hacerlo): a question with one not before a name points at the claim after it",
+    "place_of": "the word between a group of players and its place (grupo *de* Rosario)",
     "origin": "words before a place the asker writes from (\"Mail from Lisbon\", \"desde Murcia\"): a capitalised unknown word after one, outside the asking sentence, is a place",
     "asker_area": "phrases placing a marker no one owns by the asker's own troopers or in their LoF (\"a CAMO marker moves in my LoF\", \"delante de mi francotirador\"): the asker is its enemy",
     "asker_having": "the asker saying they have a trooper (\"I have\", \"tengo\"): the troopers named are then the asker's own",

@@ -124,13 +124,7 @@ class _Accounting:
         the words it negates up to the clause's end are ones no rule used."""
         toks = self.toks
         sent = toks[i].sent
-        opener = None
-        for k in range(i - 1, -1, -1):
-            if toks[k].sent != sent or toks[k].brk:
-                break
-            if toks[k].low in self._words("reason"):
-                opener = k
-                break
+        opener = self._reason_opener(i)
         if opener is None or self.asked_at is None or not (toks[self.asked_at].sent == sent and self.asked_at < opener):
             return False
         end = next((k for k in range(i + 1, len(toks)) if toks[k].sent != sent or toks[k - 1].brk), len(toks))
@@ -325,7 +319,8 @@ class _Accounting:
         # "N3 question from the Bogotá group", "en nuestro grupo de Rosario": a group of players' place
         community = self._words("community")
         return (i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent and toks[i + 1].low in community) or (
-            i > 1 and toks[i - 2].sent == toks[i].sent and toks[i - 1].low == "de" and toks[i - 2].low in community)
+            i > 1 and toks[i - 2].sent == toks[i].sent and toks[i - 1].low in self._words("place_of")
+            and toks[i - 2].low in community)
 
     def _opening_call(self, i: int) -> bool:
         """"Parce, discusión de ayer: …", "Bro, …", "Wait, …": a lone word the lexicon does not

@@ -740,15 +740,15 @@ class _AskedAndComposites:
                     self.used.add(t.i)
         return sid
 
-    def _after_reason(self, i: int) -> bool:
-        """Whether word `i` follows a word of `[words] reason` ("because", "since", "porque") in
-        its sentence, with no break between."""
+    def _reason_opener(self, i: int) -> int | None:
+        """Where the word of `[words] reason` ("because", "since", "porque") stands that word `i`
+        follows in its sentence, with no break between; None when there is none."""
         for k in range(i - 1, -1, -1):
             if self.toks[k].sent != self.toks[i].sent or self.toks[k].brk:
-                return False
+                return None
             if self.toks[k].low in self._words("reason"):
-                return True
-        return False
+                return k
+        return None
 
     def _property_negated(self, within: bool = False) -> bool:
         """Whether a negation stands before the property asked about in its clause of the
@@ -786,7 +786,7 @@ class _AskedAndComposites:
                                                             or (self.toks[i - 1].low in self._words("contrast_open")
                                                                 and not any(first < a < i for a in every))) \
                     and not (within and (any(self.toks[k].brk for k in range(i, max(places)))
-                                         or self._in_condition(i) or self._after_reason(i))):
+                                         or self._in_condition(i) or self._reason_opener(i) is not None)):
                 # (asking whether something may be, the negation is in the clause of the
                 # property's last words: "HD guy isn't placed yet, can my template catch him?";
                 # and not in a clause of a condition or a reason: "Can he shoot my HD trooper

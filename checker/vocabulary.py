@@ -515,45 +515,55 @@ class CommonWords:
 
     Membership is a search of the file's text, not a set: building a set of its ~38,000
     words costs a cold `rulecheck ask` more (~20 ms) than all the lookups a question makes.
+    `word in words` also counts another form of a frequent word (`_inflected`); `listed` does not.
     """
 
     def __init__(self, text: str, lang: str = "") -> None:
         self._text = "\n" + text + "\n"
-        self._seen: dict[str, bool] = {}
+        self._listed: dict[str, bool] = {}
+        self._forms: dict[str, bool] = {}
         self._lang = lang
         self._stems: str | None = None
 
     def __contains__(self, word: object) -> bool:
-        if not isinstance(word, str) or not word or "\n" in word or word.startswith("#"):
-            return False
-        hit = self._seen.get(word)
-        if hit is None:
-            hit = self._seen[word] = f"\n{word}\n" in self._text or self._inflected(word)
-        return hit
+        return isinstance(word, str) and (self.listed(word) or self._inflected(word))
 
     def listed(self, word: str) -> bool:
         """Whether `word` itself is one of the frequent words (not another form of one)."""
-        return bool(word) and "\n" not in word and f"\n{word}\n" in self._text
+        hit = self._listed.get(word)
+        if hit is None:
+            hit = self._listed[word] = bool(word) and "\n" not in word and not word.startswith("#") \
+                and f"\n{word}\n" in self._text
+        return hit
 
     def _inflected(self, word: str) -> bool:
         """Whether `word` is another form of a frequent word: its Snowball stem is one of theirs
         (`common-stems-<lang>.txt`: "colocarla", "beneficiándose", "confirmás", "acerté" are
         forms of "colocar", "beneficiar", "confirmar", "acertar" that the frequency list lacks)."""
-        if not self._lang or len(word) < 5 or not word.isalpha():
-            return False
-        if self._stems is None:
-            import os
+        hit = self._forms.get(word)
+        if hit is None:
+            hit = False
+            if self._lang and len(word) >= 5 and word.isalpha():
+                if self._stems is None:
+                    self._stems = "\n" + _lexicon_text(f"common-stems-{self._lang}.txt") + "\n"
+                from rulecheck.checker.words import stem
 
-            from rulecheck.data import DATA_ROOT
+                hit = f"\n{stem(word, self._lang)}\n" in self._stems
+            self._forms[word] = hit
+        return hit
 
-            try:
-                with open(os.path.join(DATA_ROOT, "lexicon", f"common-stems-{self._lang}.txt"), encoding="utf-8") as f:
-                    self._stems = "\n" + f.read() + "\n"
-            except OSError:
-                self._stems = ""
-        from rulecheck.checker.words import stem
 
-        return f"\n{stem(word, self._lang)}\n" in self._stems
+def _lexicon_text(name: str) -> str:
+    """The text of a file of data/lexicon/, or "" when it is missing."""
+    import os
+
+    from rulecheck.data import DATA_ROOT
+
+    try:
+        with open(os.path.join(DATA_ROOT, "lexicon", name), encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return ""
 
 
 _common: dict[str, CommonWords] = {}
@@ -564,16 +574,7 @@ def common_words(lang: str) -> CommonWords:
     lexicon does not know needs them."""
     words = _common.get(lang)
     if words is None:
-        import os
-
-        from rulecheck.data import DATA_ROOT
-
-        try:
-            with open(os.path.join(DATA_ROOT, "lexicon", f"common-{lang}.txt"), encoding="utf-8") as f:
-                text = f.read()
-        except OSError:
-            text = ""
-        words = _common[lang] = CommonWords(text, lang)
+        words = _common[lang] = CommonWords(_lexicon_text(f"common-{lang}.txt"), lang)
     return words
 
 
