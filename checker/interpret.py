@@ -128,6 +128,31 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         #: Axes a cue of the question's own sentence set ("…outside his LoF?"), not the scene's.
         self.question_axes: set[str] = set()
 
+    def _kept_as_information(self) -> str | None:
+        """The polarity of an Open-Information asking word right after the staying verb asked
+        ("stay private", "remain secret", "siguen siendo privados": "-"), or None."""
+        if self.asked_at is None:
+            return None
+        verb = next((m for m in self.mentions if m.kind == "ask" and m.start == self.asked_at), None)
+        if verb is None:
+            return None
+        if verb.value.startswith("open:"):
+            # "siguen siendo privados" read from "privados": the staying verb before it is its own
+            before = next((m for m in self.mentions if m.kind == "ask" and verb.start - 2 <= m.end <= verb.start
+                           and m.value.split(":")[0] in ("revealed", "state_ends")
+                           and self.toks[m.start].sent == self.toks[verb.start].sent), None)
+            if before is not None:
+                self.used.update(range(before.start, verb.start))
+            return None
+        if verb.value.split(":")[0] not in ("revealed", "state_ends"):
+            return None
+        after = next((m for m in self.mentions if m.kind == "ask" and verb.end <= m.start <= verb.end + 1
+                      and self.toks[m.start].sent == self.toks[verb.start].sent), None)
+        if after is None or after.value.split(":")[0] != "open":
+            return None
+        self.used.update(range(verb.start, after.end))
+        return after.value.split(":")[1]
+
     def _drop_restated(self) -> None:
         """"declares Look Out! (Alertar)", "declarar Alertar (Look Out!)": a Skill named again
         right after itself in other words, past a parenthesis or comma, is the same declaration
@@ -215,6 +240,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # Information?": "Public Information" is the property's own words, whose rows say yes
             # or no; what is asked is whether it holds
             prop, value = "property", None
+        kept_as = self._kept_as_information() if properties else None
+        if kept_as is not None:
+            # "the team's composition bonuses stay private until…": whether it is Open
+            # Information is asked, the verb of staying only says it goes on being so
+            prop, polarity = "open", kept_as
         if properties and prop in ("revealed", "state_ends"):
             # "does it keep being part of the Fireteam?", "do Automatic Skills keep working?": the
             # verb belongs to the property asked about, which its own rows answer yes or no;
@@ -536,6 +566,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if dispute is None:
             return None
         asked, claims, _ = dispute
+        if asked.startswith("name:"):
+            return next((k for k, (_, v, _) in enumerate(claims) if self.toks[v - 1].text == asked[5:]), None)
         person = next((k for k, (key, _, _) in enumerate(claims) if key == asked), None)
         if person is None and asked == "other":
             person = next((k for k, (key, _, _) in enumerate(claims) if key != "self"), None)
@@ -567,6 +599,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if read is None or person is None or read == person or agreeing:
             return polarity
         _, v, b = claims[person]
+
+        def values(a: int, z: int) -> set[str]:
+            return {t.low for t in self.toks[a:z] if t.signed and t.low.isdigit()}
+        if values(v, b) and values(*claims[read][1:]) and values(v, b) != values(*claims[read][1:]):
+            # "Dave says the MOD is -3, Mike says it's -6. Is Mike right?": the value of the claim
+            # asked about is compared with the rules' (`_fact_numbers`), not the other claim's
+            return polarity
         own = [m for m in self.mentions if m.kind == "ask" and v < m.start < b]
         told = own or [p for _, _, places in self.rec.composites for p in places if v < p[0] < b]
         read_ask = next((m for m in self.mentions if m.kind == "ask" and m.start == self.asked_at), None) \
@@ -585,13 +624,20 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
 
     def _asked_person(self) -> str | None:
         """Of whom the confirming question asks: "self" (am I right?), a player's letter ("Is
-        A right?"), or "other" (he, she, my opponent, ¿tiene razón?)."""
+        A right?"), "name:<Name>" for a claimant named before a reporting verb ("Is Dave
+        right?"), or "other" (he, she, my opponent, ¿tiene razón?)."""
         words = [t for t in self.toks if t.sent == self.toks[-1].sent]
         # (a label read as the asker or the opponent, "Is A right?" → "is I right?", is not one)
         letter = next((t.text for t in words if len(t.text) == 1 and t.text.isupper() and t.text != "I"
                        and t.low == t.text.lower()), None)
         if letter is not None:
             return letter
+        # "Dave says X, I say Y. Is Dave right?": a claimant named before a reporting verb
+        names = {self.toks[v - 1].text for v in self._claim_verbs(self.toks[-1].sent)
+                 if self.toks[v - 1].text[:1].isupper() and self.rec.roles.get(v - 1) != "speaker"}
+        named = next((t.text for t in words if t.text in names), None)
+        if named is not None:
+            return f"name:{named}"
         lows = {t.low for t in words}
         if lows & self._words("asker_asked"):
             return "self"

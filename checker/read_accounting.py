@@ -74,6 +74,11 @@ class _Accounting:
                 # asker's stance on a claim, which the question then asks
                 self.ignored.append(self._written(t.i))
                 continue
+            if role == "negation" and self._still_in_state(t.i):
+                # "It did Move + Move and never revealed.", "todavía no se ha revelado": the
+                # trooper is still in its state, as the reading takes it anyway
+                self.ignored.append(self._written(t.i))
+                continue
             if role == "negation" and self._not_told(t.i):
                 continue  # "it's Private Information, so I don't have to tell him?": the same claim
             if role == "negation" and self._denied_by_short_question(t.i):
@@ -131,12 +136,23 @@ class _Accounting:
         return not any(k in self.used for k in range(i + 1, end))
 
     def _doubted_claim(self, i: int) -> bool:
-        """Whether negation `i`, in a sentence before the question's, negates a reporting verb
-        right after it ("I don't think that's how it works", "no creo que sea así"), after a
-        sentence with someone's claim in it."""
+        """Whether negation `i`, in a sentence before the question's, says someone's stance on a
+        claim, not what happened: it negates a reporting verb right after it ("I don't think
+        that's how it works", "no creo que sea así") after a sentence with someone's claim in it;
+        it closes its sentence after a reporting verb ("Yo creo que no."); or it says someone is
+        unsure (`[words] unsure`: "but isn't sure about HD", "no lo tiene claro")."""
         toks = self.toks
-        if toks[i].sent == self.last or i + 1 >= len(toks) or toks[i + 1].sent != toks[i].sent:
+        sent = toks[i].sent
+        if sent == self.last:
             return False
+        k = i + 1
+        while k < len(toks) and toks[k].sent == sent and k - i <= 3 and self.rec.roles.get(k) in ("stop", "pronoun", "passive"):
+            k += 1
+        if k < len(toks) and toks[k].sent == sent and toks[k].low in self._words("unsure"):
+            return True
+        if i + 1 >= len(toks) or toks[i + 1].sent != sent:
+            k = i - 1 if i > 0 and self.rec.roles.get(i - 1) == "stop" else i
+            return k > 0 and toks[k - 1].sent == sent and toks[k - 1].low in self._words("reporting")
         if toks[i + 1].low not in self._words("reporting"):
             return False
         return any(t.sent in (toks[i].sent, toks[i].sent - 1) and t.i < i and t.low in self._words("reporting")
@@ -353,6 +369,26 @@ class _Accounting:
             j -= 1
         return False
 
+    def _still_in_state(self, i: int) -> bool:
+        """Whether negation `i`, in a sentence of the scene, negates a reveal right after it
+        (pronouns and auxiliaries between): "never revealed", "todavía no se ha revelado". It
+        says the trooper is still in its state, which is how the reading takes it. A Discover
+        not passed is no such thing ("no está Descubierto": a condition that decides attacks)."""
+        toks = self.toks
+        sent = toks[i].sent
+        if sent == self.last or (i > 0 and toks[i - 1].low in self._list("modal")):
+            return False  # (not "can't stay hidden": a claim of what may be)
+        for k in range(i + 1, min(len(toks), i + 4)):
+            if toks[k].sent != sent:
+                return False
+            m = next((m for m in self.mentions if m.start <= k < m.end), None)
+            if m is not None:
+                return (m.kind == "ask" and m.value.startswith("revealed:+")
+                        and not any(toks[j].low.startswith(tuple(self._words("discover_stem"))) for j in range(m.start, m.end)))
+            if self.rec.roles.get(k) not in ("stop", "pronoun", "passive"):
+                return False
+        return False
+
     def _not_told(self, i: int) -> bool:
         """A negated "have to tell" ("I don't have to tell him", "no tengo que decírselo") in a
         question that asks whether something is Private Information: not having to tell it is
@@ -360,6 +396,11 @@ class _Accounting:
         "have to" are used (the telling verb is the composite's or an ordinary word)."""
         if self.asked_prop != ("open", "-"):
             return False
+        toks = self.toks
+        if any(toks[k].sent == toks[i].sent and toks[k].low in self._words("disclosing") for k in range(i + 1, min(len(toks), i + 4))):
+            # "My opponent won't tell me which Combat Group…; he says it's Private Information.":
+            # not telling is the claim the question asks about
+            return True
         must = next((m for m in self.mentions if m.kind == "ask" and m.value.startswith("required:+")
                      and 0 < m.start - i <= 2 and self.toks[m.start].sent == self.toks[i].sent), None)
         if must is None or not any(self.toks[k].low in self._words("disclosing")

@@ -1406,6 +1406,11 @@ class _Actions:
                 and t.i not in self.aside and not self._measure_or_count(t.i)]
         for t in nums:
             self.used.add(t.i)
+        claim = self._claim_of_asked() if len({t.low for t in nums if t.signed}) > 1 else None
+        if claim is not None and len({t.low for t in nums if t.signed and claim[0] < t.i < claim[1]}) == 1:
+            # "he told me I had to pass Discover at -6, I thought it was -3. He was right?": the
+            # value of the claim the question asks about
+            nums = [t for t in nums if claim[0] < t.i < claim[1]]
         if len({t.low for t in nums if t.signed}) > 1:
             # "Dave says it is -6, Mike says it's -3": two values, and which one is asked cannot be told
             self.issues.append(self.vocab_text("two_values_issue").format(values=", ".join("-" + t.low for t in nums if t.signed)))
@@ -1443,7 +1448,12 @@ class _Actions:
         k = i + 1
         while k < len(toks) and toks[k].low in link and toks[k].sent == toks[i].sent:
             k += 1
-        return named(k, mods)
+        if named(k, mods):
+            return True
+        # "el -3 o -6 del Mimetismo", "a -3 or -6 Mimetism MOD": the first of two values offered
+        # for one MOD is the scene's figure as the second is
+        return (i + 2 < len(toks) and named(i + 1, self._words("alternative")) and toks[i + 2].low.isdigit()
+                and toks[i + 2].sent == toks[i].sent and self._value_of(i + 2))
 
     def _clock_time(self, i: int) -> bool:
         """Whether the number at `i` is one half of a clock time written with a colon ("12:40")."""

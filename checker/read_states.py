@@ -710,7 +710,12 @@ class _StatesAndConditions:
         sent = self.toks[i].sent
         toks = [t for t in self.toks if t.sent == sent]
         k = max((t.i for t in toks if t.brk), default=None)
-        if self.toks[i].low not in self._words("clause_negation"):
+        there = self._words("existential")
+        # "There's no way for her to slip back into HD, is there?": the negation of "there is",
+        # which the tag "is there?" repeats
+        existential = toks[-1].low in there and any(self.toks[j].low in there and self.toks[j].sent == sent
+                                                    for j in range(max(0, i - 3), i))
+        if self.toks[i].low not in self._words("clause_negation") and not existential:
             # only a clause's own negation: "…can shoot without being revealed, can it?" ("without"
             # is the claim's own), "Sensor ignores the MOD, doesn't it?" (a verb negating by meaning)
             return False
@@ -722,7 +727,8 @@ class _StatesAndConditions:
         # only an auxiliary tag asks the plain question ("…, can he?" — no, he can't); "…, right?"
         # asks to confirm the statement as it stands
         tail = [t for t in toks if t.i > k]
-        if not (2 <= len(tail) <= 3 and tail[0].low in self._list("question") and tail[-1].low in self._words("tag_pronoun")
+        if not (2 <= len(tail) <= 3 and tail[0].low in self._list("question")
+                and (tail[-1].low in self._words("tag_pronoun") or (existential and tail[-1].low in there))
                 and all(t.low == "not" for t in tail[1:-1])):
             return False
         # "…stays hidden if it does not shoot, does it?": a condition's negation is its own (not

@@ -92,6 +92,36 @@ def _turn_time(vocab: Vocabulary, toks: list[Token], mentions: list[Mention], la
     return out
 
 
+def _negated_discover(vocab: Vocabulary, toks: list[Token], mentions: list[Mention], lang: str) -> list[Mention]:
+    """The mentions with a negation right before a form of Discover (function words, auxiliaries
+    and pronouns between: "No he descubierto el marcador", "I haven't discovered it", "it was
+    never discovered") read as the cue a listed phrase such as "sin descubrirlo" gives: no
+    successful Discover came first. The forms a phrase list cannot all hold, read by their stem
+    (`[words] discover_stem`); not after a verb that is neither ("can't discover": whether one
+    may, not whether one did)."""
+    negations, stems = vocab.listed("negation", lang), tuple(vocab.word_lists.get("discover_stem", ()))
+    between = vocab.listed("stop", lang) | vocab.listed("passive", lang) | vocab.listed("pronoun", lang)
+    modal, articles = vocab.listed("modal", lang), vocab.listed("article", lang)
+    added = []
+    for tok in toks:
+        if tok.low not in negations or any(m.start <= tok.i < m.end and m.kind == "cue" for m in mentions) \
+                or (tok.i > 0 and toks[tok.i - 1].low in modal):
+            continue
+        k = tok.i + 1
+        # (no article: "without the Discover roll revealing…" negates the reveal, not the Discover)
+        while k < len(toks) and k - tok.i <= 3 and toks[k].sent == tok.sent and toks[k].low in between \
+                and toks[k].low not in modal and toks[k].low not in articles:
+            k += 1
+        if k < len(toks) and toks[k].sent == tok.sent and toks[k].low.startswith(stems) and not any(
+                m.start <= k < m.end and m.kind not in ("ask", "subject") for m in mentions):
+            added.append(Mention("cue", "discovered=no", tok.i, k + 1, " ".join(t.text for t in toks[tok.i:k + 1])))
+    if not added:
+        return mentions
+    spans = [(a.start, a.end) for a in added]
+    kept = [m for m in mentions if not any(m.start < b and a < m.end for a, b in spans)]
+    return sorted(kept + added, key=lambda m: (m.start, m.end))
+
+
 def recognize(vocab: Vocabulary, text: str) -> Recognized:
     """Tokenize `text` and find what each word is."""
     toks = tokenize(text)
@@ -108,6 +138,7 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     # "a 20 cm": a unit after a number is a distance, not a term the unit's letters also spell
     # ("CM", Cautious Movement)
     mentions = _turn_time(vocab, toks, mentions, lang)
+    mentions = _negated_discover(vocab, toks, mentions, lang)
     units = vocab.word_lists.get("length_unit", frozenset())
     mentions = [m for m in mentions if not (m.end - m.start == 1 and m.start > 0 and toks[m.start].low in units
                                             and toks[m.start - 1].low.isdigit())]

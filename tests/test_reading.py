@@ -2520,3 +2520,102 @@ def test_facing_of_a_revealed_holomask_like_with_camo(answer_of):
               "Cuando se cancela el despliegue oculto, ¿pongo la miniatura donde lo apunté o puedo moverla para "
               "donde quiera?"):
         assert answer_of(q).rows_verdict != "yes", q
+
+
+def test_negations_of_a_stance_a_reveal_not_told_and_telling(answer_of):
+    """Negations the reading used to leave unplaced (so the answer was `unknown`), each now read
+    for what it says. "Yo creo que no." closes the asker's stance on a claim (Camuflado, Sensor:
+    'no se aplican Modificadores por Distancia, ni por la Habilidad Especial Mimetismo': no);
+    "never revealed" says the marker is still one (Camuflado: 'no podrá intentarlo de nuevo
+    hasta el siguiente Turno de Jugador': no); "won't tell me" / "no quiere decirme" is the
+    claim that it is private (TO Camouflaged FAQ: 'It is Open Information': no)."""
+    sensor = answer_of("Mi colega declara Sensor y dice que contra mi CAMO con Mimetismo tiene que aplicar el MOD de "
+                       "Mimetismo a su tirada de VOL+6. Yo creo que no. ¿Aplica ese MOD?")
+    assert sensor.rows_verdict == "no" and _cites(sensor, "ni por la Habilidad Especial Mimetismo"), sensor.to_text()
+    again = answer_of("My Discover failed against a CAMO marker during my opponent's turn. Next Order, same Player "
+                      "Turn, same marker that never revealed: can I try again?")
+    assert again.rows_verdict == "no" and _cites(again, "no podrá intentarlo de nuevo hasta el siguiente Turno de Jugador"), \
+        again.to_text()
+    for q in ("My opponent won't tell me which Combat Group his TO CAMO marker is in; he says that's Private "
+              "Information. Is he right?",
+              "Mi rival no quiere decirme a qué Grupo de Combate pertenece su marcador de Camuflaje TO, dice que es "
+              "Información Privada. ¿Tiene razón?"):
+        a = answer_of(q, edition="N3")
+        assert a.rows_verdict == "no" and _cites(a, "It is Open Information"), a.to_text()
+    # someone unsure is a stance too, not a negated event: the negation is no longer what stops it
+    unsure = answer_of("My Sensor bot declares Sensor and there's an enemy Hidden Deployment trooper inside its Zone of "
+                       "Control. My opponent agrees Sensor finds camo markers but isn't sure about HD. Does Sensor "
+                       "cancel his Hidden Deployment State?")
+    assert "not" not in unsure.to_dict()["reading"]["unplaced"], unsure.to_text()
+    # a reveal negated in the asking sentence is still asked, and "not discovered" is no reveal
+    # left unsaid: a Discover not passed decides attacks (Camuflado: 'es necesario Descubrir a ese
+    # Marcador primero')
+    shot = answer_of("The camo marker was never discovered. Can I shoot it with my Combi Rifle?")
+    assert shot.rows_verdict == "no" and _cites(shot, "es necesario Descubrir a ese Marcador primero"), shot.to_text()
+
+
+def test_a_negated_discover_is_no_discover_first(answer_of):
+    """"No he descubierto el marcador", "I haven't discovered it": a negation before a form of
+    Discover is read by the stem as the listed "sin descubrirlo" is, no successful Discover
+    first (Camuflado: 'No se pueden declarar Ataques contra un Marcador de Camuflado (CAMO), es
+    necesario Descubrir a ese Marcador primero': no). Not after a modal: "can't discover" says
+    whether one may."""
+    for q in ("I haven't discovered the enemy camo marker yet. Can I shoot it with my Combi Rifle?",
+              "Todavía no he descubierto el marcador CAMO. ¿Puedo dispararle con mi Fusil Combi?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and _cites(a, "es necesario Descubrir a ese Marcador primero"), a.to_text()
+        assert a.reading["conditions"].get("discovered") == "no", a.to_text()
+    template = answer_of("Duda con plantillas en N3. Mi Zhanshi con Lanzallamas Ligero dispara a un Fusilero que está a "
+                         "la vista, y a un par de pulgadas tiene pegado un marcador TO de mi rival que queda dentro de la "
+                         "lágrima. No he descubierto el marcador en ningún momento. ¿El marcador TO también se ve afectado "
+                         "por la plantilla?", edition="N3")
+    assert template.rows_verdict == "yes" and _cites(template, "there is an enemy Camouflage Marker inside the Area of Effect"), \
+        template.to_text()
+
+
+def test_a_negated_there_is_closed_by_is_there(answer_of):
+    """"There's no way for her to slip back into HD, is there?": the tag repeats "is there [a
+    way]?", answered as English answers it (HD: 'they cannot regain it': no); with "right?" the
+    statement is confirmed (yes). Before, the tag was not read and the answer was a wrong yes."""
+    regain = "they cannot regain it"
+    tag = answer_of("Right, so my Hidden Deployment Sin-Eater popped out last turn to take a shot, and somehow survived "
+                    "the return fire. There's no way for her to slip back into Hidden Deployment later on, is there?")
+    assert tag.rows_verdict == "no" and _cites(tag, regain), tag.to_text()
+    right = answer_of("There is no way for my trooper to go back into Hidden Deployment, right?")
+    assert right.rows_verdict == "yes" and _cites(right, regain), right.to_text()
+
+
+def test_a_dispute_over_a_value_asks_the_named_claimants_value(answer_of):
+    """"Dave says the MOD is -3, Mike says it's -6. Is Mike right?": the value of the claim asked
+    about is compared with the rules' (TO Camouflaged: 'the enemy must pass a Discover Roll with a
+    -6 MOD'): Mike yes, Dave no, and "I say it's -3. Am I right?" no. Before, two values stopped
+    the answer whoever was asked, and a claimant's name was no one the question could ask of."""
+    mod = "must pass a Discover Roll with a -6 MOD"
+    for q, verdict in (("Dave says the Discover MOD against a TO marker is -3, Mike says it's -6. Is Mike right?", "yes"),
+                       ("Dave says the Discover MOD against a TO marker is -3, Mike says it's -6. Is Dave right?", "no"),
+                       ("Dave says the Discover MOD against a TO marker is -6, I say it's -3. Am I right?", "no")):
+        a = answer_of(q, edition="N3")
+        assert a.rows_verdict == verdict and _cites(a, mod), a.to_text()
+    # a named claim that is not a value: whose claim is asked is still read (TO Camouflaged: a
+    # Dodge needs a roll, and 'any Skill … that requires a Roll' cancels the state: Mike is wrong)
+    dodge = answer_of("Dave says a TO marker that declares Dodge is revealed, Mike says it stays a marker. Is Mike right?",
+                      edition="N3")
+    assert dodge.rows_verdict == "no", dodge.to_text()
+
+
+def test_values_offered_as_alternatives_and_staying_private(answer_of):
+    """"el -3 o -6 del Mimetismo": the first of two values offered for one MOD is the scene's
+    figure as the second (Camuflado, Multispectral Visor L3: 'sí deberá aplicar el MOD que
+    indique el Marcador': yes). "The composition bonuses stay private until…" asks whether they
+    are Private Information (HoloMask FAQ: 'Composition Bonuses are Private Information until the
+    Resolution step': yes); before, "stay" made it a property no row answers."""
+    visor = answer_of("Llevo un tirador con Visor Multiespectral Nivel 3. Ya sé que con él puedo hacer Ataque CD contra "
+                      "un CAMO en LdT sin tirar Descubrir antes. Mi duda: en ese disparo, ¿tengo que seguir aplicando el "
+                      "MOD que indica el marcador (el -3 o -6 del Mimetismo)?")
+    assert visor.rows_verdict == "yes" and _cites(visor, "sí deberá aplicar el MOD que indique el Marcador"), visor.to_text()
+    bonuses = "Composition Bonuses are Private Information until the Resolution step"
+    for q in ("Opp has a Janissary core with a Hafza hiding in it. He says the team's composition bonuses stay private "
+              "until he declares a BS Attack or Discover. legit?",
+              "Los bonus de composición del Fireteam con mi Hafza siguen siendo privados, ¿verdad?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "yes" and _cites(a, bonuses), a.to_text()
