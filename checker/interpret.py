@@ -589,6 +589,19 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         if dispute is None or at is None:
             return polarity
         _, claims, agreeing = dispute
+        def restriction(v: int, b: int) -> bool:
+            # a claim that is only "only" and a condition ("only in its Active Turn"): no Skill,
+            # no asking word, no value of its own
+            return any(self.toks[k].low in self._words("not_only") for k in range(v, b)) and any(
+                m.kind == "cue" and v < m.start < b for m in self.mentions + self.rec.overlay) and not any(
+                m.kind in ("ask", "subject") and v < m.start < b for m in self.mentions) and not any(
+                self.toks[k].signed for k in range(v, b))
+        if len(claims) == 2 and not agreeing and any(restriction(v, b) for _, v, b in claims):
+            # "Dave says it works in ARO, Mike says only in its Active Turn. Is Mike right?": a
+            # claim that only restricts the other is read with that other's Skill and this one's
+            # conditions mixed, whichever is asked; which way round cannot be told
+            self.issues.append(self.vocab_text("dispute_issue"))
+            return polarity
         read = next((k for k, (_, v, b) in enumerate(claims) if v - 2 <= at < b), None)
         person = self._asked_claim()
         for k, (_, v, b) in enumerate(claims):

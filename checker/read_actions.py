@@ -1404,13 +1404,19 @@ class _Actions:
         # not a distance ("a TO camo marker 8 inches away"): the fact asked is not measured in it
         nums = [t for t in self.toks if t.sent == self.last and t.low.isdigit() and (t.i not in self.used or t.signed)
                 and t.i not in self.aside and not self._measure_or_count(t.i)]
+        claim = self._claim_of_asked()
+        claimed = [t for t in self.toks if claim is not None and claim[0] < t.i < claim[1] and t.low.isdigit()
+                   and t.signed and not self._measure_or_count(t.i)]
+        if len({t.low for t in claimed}) == 1 and {t.low for t in nums if t.signed} != {claimed[0].low}:
+            # "My opponent said the roll takes a -6. I thought it was -3. He was right?", "Dave says
+            # -3, Mike says -6. Is Mike right?": the value of the claim the question asks about,
+            # in whichever sentence it was told (a claim set aside is still the one asked)
+            nums = [t for t in nums if not t.signed] + claimed
+            for t in claimed:
+                if self._written(t.i) in self.ignored:
+                    self.ignored.remove(self._written(t.i))
         for t in nums:
             self.used.add(t.i)
-        claim = self._claim_of_asked() if len({t.low for t in nums if t.signed}) > 1 else None
-        if claim is not None and len({t.low for t in nums if t.signed and claim[0] < t.i < claim[1]}) == 1:
-            # "he told me I had to pass Discover at -6, I thought it was -3. He was right?": the
-            # value of the claim the question asks about
-            nums = [t for t in nums if claim[0] < t.i < claim[1]]
         if len({t.low for t in nums if t.signed}) > 1:
             # "Dave says it is -6, Mike says it's -3": two values, and which one is asked cannot be told
             self.issues.append(self.vocab_text("two_values_issue").format(values=", ".join("-" + t.low for t in nums if t.signed)))

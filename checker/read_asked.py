@@ -780,6 +780,11 @@ class _AskedAndComposites:
                     and not self._question_negation(i) and (self.toks[i].low in self._words("negating_verb")
                                                             or self._modal_negation(i)
                                                             or self.toks[i - 1].low in self._words("copula")
+                                                            # "markers don't count", "los marcadores no
+                                                            # cuentan": the property's own verb negated
+                                                            or (i + 1 in inside and (
+                                                                self.toks[i - 1].low in self._words("do_support")
+                                                                or i - 1 in inside))
                                                             # "placed as close as possible but not in base contact"
                                                             # (not "in base contact but not on the spot": a
                                                             # property word before it is not negated)

@@ -713,8 +713,11 @@ class _StatesAndConditions:
         there = self._words("existential")
         # "There's no way for her to slip back into HD, is there?": the negation of "there is",
         # which the tag "is there?" repeats
+        # (only a possibility denied, "no way", "no chance": "there's nothing stopping X, is there?"
+        # asks whether something stops X, the other way round)
         existential = toks[-1].low in there and any(self.toks[j].low in there and self.toks[j].sent == sent
-                                                    for j in range(max(0, i - 3), i))
+                                                    for j in range(max(0, i - 3), i)) \
+            and i + 1 < len(self.toks) and self.toks[i + 1].low in self._words("denied_possibility")
         if self.toks[i].low not in self._words("clause_negation") and not existential:
             # only a clause's own negation: "…can shoot without being revealed, can it?" ("without"
             # is the claim's own), "Sensor ignores the MOD, doesn't it?" (a verb negating by meaning)

@@ -97,10 +97,12 @@ def _negated_discover(vocab: Vocabulary, toks: list[Token], mentions: list[Menti
     and pronouns between: "No he descubierto el marcador", "I haven't discovered it", "it was
     never discovered") read as the cue a listed phrase such as "sin descubrirlo" gives: no
     successful Discover came first. The forms a phrase list cannot all hold, read by their stem
-    (`[words] discover_stem`); not after a verb that is neither ("can't discover": whether one
-    may, not whether one did)."""
+    (`[words] discover_stem`), only auxiliaries and pronouns between (`[words] perfect_aux`): not
+    "can't discover", "no puedo descubrir", "Don't I have to discover…" (whether one may or must,
+    not whether one did)."""
     negations, stems = vocab.listed("negation", lang), tuple(vocab.word_lists.get("discover_stem", ()))
-    between = vocab.listed("stop", lang) | vocab.listed("passive", lang) | vocab.listed("pronoun", lang)
+    # (not any function word: "Don't I have to discover…", "no puedo descubrir" ask whether one must or may)
+    between = vocab.listed("perfect_aux", lang) | vocab.listed("passive", lang)
     modal, articles = vocab.listed("modal", lang), vocab.listed("article", lang)
     added = []
     for tok in toks:

@@ -2596,6 +2596,13 @@ def test_a_dispute_over_a_value_asks_the_named_claimants_value(answer_of):
                        ("Dave says the Discover MOD against a TO marker is -6, I say it's -3. Am I right?", "no")):
         a = answer_of(q, edition="N3")
         assert a.rows_verdict == verdict and _cites(a, mod), a.to_text()
+    # the value claimed in a sentence before the one the question confirms is still the asked claim's
+    for q, verdict in (("My opponent said the roll to Discover a TO CAMO marker takes a -6. I thought it was -3. Is he "
+                        "right?", "yes"),
+                       ("My opponent said the roll to Discover a TO CAMO marker takes a -3. I thought it was -6. Is he "
+                        "right?", "no")):
+        a = answer_of(q, edition="N3")
+        assert a.rows_verdict == verdict and _cites(a, mod), a.to_text()
     # a named claim that is not a value: whose claim is asked is still read (TO Camouflaged: a
     # Dodge needs a roll, and 'any Skill … that requires a Roll' cancels the state: Mike is wrong)
     dodge = answer_of("Dave says a TO marker that declares Dodge is revealed, Mike says it stays a marker. Is Mike right?",
@@ -2619,3 +2626,75 @@ def test_values_offered_as_alternatives_and_staying_private(answer_of):
               "Los bonus de composición del Fireteam con mi Hafza siguen siendo privados, ¿verdad?"):
         a = answer_of(q)
         assert a.rows_verdict == "yes" and _cites(a, bonuses), a.to_text()
+
+
+def test_as_close_as_possible_but_not_in_contact_is_the_faqs_answer(answer_of):
+    """Hidden Deployment FAQ: 'The Trooper is revealed as close as possible to the original
+    position, but never in Silhouette Contact, even in ARO.' Said as a claim or put to
+    confirmation ("My opponent says I must place him as close as possible … but not in
+    Silhouette contact. Is he right?", "lo más cerca posible pero nunca en contacto de Silueta,
+    ¿no?"), the FAQ's own words are what is asked (yes); before, their negation was left unplaced
+    (unknown). Placed in contact is still a no."""
+    faq = "but never in Silhouette Contact, even in ARO"
+    for q in ("N4: the spot I wrote for my HD trooper is now occupied by an enemy model, and I declare an ARO with him. "
+              "My opponent says I must place him as close as possible to the written spot but not in Silhouette "
+              "contact, even though it is an ARO. Is he right?",
+              "My model was standing on his written HD spot when he declared an ARO; he revealed his trooper as close "
+              "as possible but not in Silhouette contact. Is that how it works?",
+              "Mi rival tiene una mini justo donde anoté a mi DO; si declaro ORA me coloco lo más cerca posible pero "
+              "nunca en contacto de Silueta, ¿no?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "yes" and _cites(a, faq), a.to_text()
+    contact = answer_of("When my HD spot is taken by an enemy model, do I get placed as close as possible and in base "
+                        "contact?")
+    assert contact.rows_verdict == "no" and _cites(contact, faq), contact.to_text()
+
+
+def test_whether_enemy_markers_count_for_returning_to_the_state(answer_of):
+    """Camuflado: 'una Tropa puede volver a estado Camuflado consumiendo 1 Habilidad Larga fuera de
+    LDT de Tropas y Marcadores enemigos'; HoloMask: 'outside the LoF of enemy Markers or
+    Troopers'. "A says 'markers don't count for that'. Is A right?" and "los marcadores no
+    cuentan… ¿Tiene razón?" are no; "Do enemy markers count…?" yes. Only markers as such and a
+    plural verb: "it counts as S2", "it doesn't count as the same marker" are other rules."""
+    camo = "fuera de LDT de Tropas y Marcadores enemigos"
+    a = answer_of("Table 8: A wants his revealed camo trooper back into CAMO. Only B's camo marker has LoF to him, no "
+                  "models. A says 'markers don't count for that'. Is A right?")
+    assert a.rows_verdict == "no" and _cites(a, camo), a.to_text()
+    es = answer_of("Mi Ninja quiere volver a estado Camuflado con una Habilidad Larga. Ninguna tropa enemiga le ve, solo "
+                   "un Marcador de Camuflado enemigo. Un compañero del club dice que los marcadores no cuentan y que "
+                   "puedo hacerlo. ¿Tiene razón?")
+    assert es.rows_verdict == "no" and _cites(es, camo), es.to_text()
+    holo = answer_of("Do enemy markers count when my Hafza wants to go back into HoloMask out of LoF of his troopers?")
+    assert holo.rows_verdict == "yes" and _cites(holo, "outside the LoF of enemy Markers or Troopers"), holo.to_text()
+    for q in ("Table 3: B measures LoF to A's camo marker, which is actually a Mine. A says it counts as S2, not the S "
+              "of the guy who laid it. Is A right?",
+              "Camouflaged state: my guy got revealed and went back into CAMO the same Player Turn. The enemy who failed "
+              "Discover earlier isn't locked out, since it doesn't count as the same marker?"):
+        assert "marker_lof_counts" not in answer_of(q).reading["properties"], q
+
+
+def test_what_the_review_of_stop_34_found(answer_of):
+    """A review ran 381 new questions on the code before and after this stop's reader changes;
+    these were right before and wrong after, or confidently wrong after:
+    - "There's nothing stopping X / no rule against X, is there?" asks whether something stops X,
+      not whether X may be (HD: 'they cannot regain it': there is such a rule, yes); only a
+      possibility denied ("no way") is repeated by "is there?";
+    - a negation before "have to discover", "puedo descubrir" asks whether one must or may, not
+      whether one did (Camuflado: 'es necesario Descubrir a ese Marcador primero': yes; the TO
+      FAQ: 'Can I declare two Discover skill against same marker in one Order? No.');
+    - "volver a declarar Camuflado" returns to the state, no Discover retry (Camuflado: 'volver a
+      estado Camuflado consumiendo 1 Habilidad Larga fuera de LDT…': no inside LoF);
+    - "Dave says…in ARO, Mike says only in its Active Turn. Is Mike right?" read Mike's turn
+      into Dave's Skill and turned it round: a wrong no; which way round cannot be told."""
+    regain = answer_of("There's no rule against an HD trooper getting back into HD, is there?")
+    assert regain.rows_verdict == "yes" and _cites(regain, "they cannot regain it"), regain.to_text()
+    assert answer_of("There's nothing stopping my Hafza imitating a trooper from another faction, is there?").rows_verdict != "no"
+    must = answer_of("Don't I have to discover the marker before I shoot it?")
+    assert must.rows_verdict == "yes" and _cites(must, "es necesario Descubrir a ese Marcador primero"), must.to_text()
+    twice = answer_of("¿No puedo descubrir el mismo CAMO dos veces en una orden?", edition="N3")
+    assert twice.rows_verdict == "no" and _cites(twice, "two Discover skill against same marker in one Order"), twice.to_text()
+    back = answer_of("Mi CAMO fue descubierto y está dentro de LdT enemiga. ¿Puede volver a declarar Camuflado?")
+    assert back.rows_verdict == "no" and _cites(back, "fuera de LDT de Tropas y Marcadores enemigos"), back.to_text()
+    mike = answer_of("Dave says a TO trooper can use Surprise Shot in ARO, Mike says only in its Active Turn. Is Mike "
+                     "right?", edition="N3")
+    assert mike.rows_verdict != "no", mike.to_text()
