@@ -128,6 +128,18 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         #: Axes a cue of the question's own sentence set ("…outside his LoF?"), not the scene's.
         self.question_axes: set[str] = set()
 
+    def _property_rows(self, states: list[str], sid: str) -> list:
+        """The rows that answer property `sid` for `states`: its own, else those of the nearest
+        of its parents that has any (`parents`: "the presence of a HoloMask trooper" is answered
+        by the rows on what identity information is private)."""
+        from rulecheck.checker.engine import ancestors_in
+
+        for subject in (sid, *ancestors_in(self.vocab.subjects, sid)):
+            rows = [r for st in states for r in self.table.rows_for(st, subject)]
+            if rows:
+                return rows
+        return []
+
     def _kept_as_information(self) -> str | None:
         """The polarity of an Open-Information asking word right after the staying verb asked
         ("stay private", "remain secret", "siguen siendo privados": "-"), or None."""
@@ -235,7 +247,7 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             self.issues.append(self.vocab_text("no_question"))
         if properties and prop == "open" and self.asked_at is not None and any(
                 a <= self.asked_at < b for a, b in getattr(self, "composite_places", ())) and all(
-                r.outcome in ("yes", "no", "depends") for st in states for r in self.table.rows_for(st, properties[0])):
+                r.outcome in ("yes", "no", "depends") for r in self._property_rows(states, properties[0])):
             # "When my camo marker is discovered, do I have to give my opponent its Public
             # Information?": "Public Information" is the property's own words, whose rows say yes
             # or no; what is asked is whether it holds

@@ -654,9 +654,13 @@ class _AskedAndComposites:
         groups = self.rec.group_places.get(sid) or [[p] for p in places]
         common = set.intersection(*({self.toks[a].sent for a, _ in g} for g in groups))
         first = min(common) if common else max(min(self.toks[a].sent for a, _ in g) for g in groups)
+        situation = set(self.vocab.subjects[sid].situation)
         if not in_question and self.vocab.subjects[sid].kind == "property" and \
                 any(m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
                     and not any(a <= m.start < b for a, b in places) and self.toks[m.start].sent >= first
+                    # (not a Skill the property names as its situation: "…the bonuses when I
+                    # declare Move. Do I have to tell him?")
+                    and situation.isdisjoint({m.value, *ancestors_in(self.vocab.subjects, m.value)})
                     for m in self.mentions):
             # "He declares a Short Skill as part of the Fireteam's Order. Does he stay masked?" (not
             # a Skill of an earlier sentence: "…got revealed when it shot. Then I want to spend an

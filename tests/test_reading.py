@@ -2698,3 +2698,42 @@ def test_what_the_review_of_stop_34_found(answer_of):
     mike = answer_of("Dave says a TO trooper can use Surprise Shot in ARO, Mike says only in its Active Turn. Is Mike "
                      "right?", edition="N3")
     assert mike.rows_verdict != "no", mike.to_text()
+
+
+def test_a_property_answered_by_its_parents_rows_and_prone_or_cover(answer_of):
+    """"¿La presencia de una tropa en estado HoloMask es Información Privada?": the property has
+    no rows of its own and is answered by its parent's (HoloMask: 'The presence of Troopers in
+    HoloMask or Holoecho State is considered Private Information': yes); whether its rows say yes
+    or no was judged on its own rows only, none, so "Información Privada" was read as the
+    property's words and no answer came. "Doesn't he have to say if he's prone or in cover?" asks
+    what the written position must say (HD: 'make sure to specify whether the Trooper is in Cover,
+    Prone, etc.': yes)."""
+    presence = "considered Private Information"
+    for q, verdict in (("¿La presencia de una tropa en estado HoloMask es Información Privada?", "yes"),
+                       ("¿le tengo que avisar a mi rival de que tengo una tropa en HoloMask? o sea, ¿es información "
+                        "pública?", "no")):
+        a = answer_of(q)
+        assert a.rows_verdict == verdict and _cites(a, presence), a.to_text()
+    prone = answer_of("he just wrote 'behind the water tower' for his HD trooper. doesn't he have to say if he's "
+                      "prone or in cover?")
+    assert prone.rows_verdict == "yes" and _cites(prone, "specify whether the Trooper is in"), prone.to_text()
+
+
+def test_a_skill_the_property_names_as_its_situation_keeps_it(answer_of):
+    """"…the bonuses as soon as I declare Move + Move. Do I have to tell him at that point?":
+    the movement is the situation the property is asked in (`situation`), not a Skill whose
+    effect is asked, in a sentence of the scene too (HoloMask FAQ: 'A Fireteam's Composition
+    Bonuses are Private Information until the Resolution step of an Order in which their player
+    declares BS Attack or Discover': no). Before, a Skill named in the scene beside a property
+    told only there dropped the property, whatever its situation said; the facing's own
+    situation too (HoloMask: 'facing the same direction as the imitated Model': no)."""
+    bonuses = "Composition Bonuses are Private Information until the Resolution step"
+    for q in ("Mi rival me exige que le diga los bonus de composición de mi Fireteam de Janízaros en cuanto declaro "
+              "Mover + Mover. ¿Tengo que decírselos en ese momento?",
+              "Janissary Fireteam with a HoloMasked Hafza in it: B asked for the Fireteam's composition bonuses as soon "
+              "as A declared a Move. Does A have to give them then?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and _cites(a, bonuses), a.to_text()
+    facing = answer_of("Le descubro el HoloMask y el dice que pone la mini real mirando hacia donde quiera, como con el "
+                       "camo. ¿Puede?")
+    assert facing.rows_verdict == "no" and _cites(facing, "facing the same direction as the imitated Model"), facing.to_text()
