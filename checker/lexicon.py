@@ -464,9 +464,14 @@ def _differing_values(raw: dict, groups: tuple, where: str) -> tuple[int, ...]:
 
 def _asked_group(raw: dict, groups: tuple, where: str) -> int:
     """A composite's `asked_group`: the index of one of its `all` groups, validated."""
-    value = raw.get("asked_group", -1)
+    return _group_index(raw, "asked_group", groups, where)
+
+
+def _group_index(raw: dict, name: str, groups: tuple, where: str) -> int:
+    """A composite's field `name` that names one of its `all` groups by index, validated; -1 when absent."""
+    value = raw.get(name, -1)
     if not isinstance(value, int) or isinstance(value, bool) or not -1 <= value < len(groups):
-        raise LogicTableError(f"{where}: asked_group must be the index of one of its `all` groups (0 to {len(groups) - 1})")
+        raise LogicTableError(f"{where}: {name} must be the index of one of its `all` groups (0 to {len(groups) - 1})")
     return value
 
 
@@ -492,7 +497,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
             raise LogicTableError(f"{where}: id must be lower_snake_case")
         unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
                               "category", "general", "others_state", "against", "made_with", "not_in_asking",
-                              "signed_number", "asked_group", "differing_values"}
+                              "signed_number", "asked_group", "differing_values", "bare_group"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -513,7 +518,8 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
                                 bool(raw.get("general", False)), bool(raw.get("others_state", False)),
                                 bool(raw.get("against", False)), tuple(raw.get("made_with", [])),
                                 bool(raw.get("not_in_asking", False)), _signed_number(raw, groups, where),
-                                _asked_group(raw, groups, where), _differing_values(raw, groups, where))
+                                _asked_group(raw, groups, where), _differing_values(raw, groups, where),
+                                _group_index(raw, "bare_group", groups, where))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):

@@ -701,7 +701,18 @@ class _StatesAndConditions:
             # before the negation, which is still the question's ("can't it?")
             return not any(x.brk or self.rec.roles.get(x.i) in ("condition", "negation") or x.low in self._list("complementizer")
                            for x in between)
-        return all(x.low in self._words("question_subject") for x in between) and len(between) <= 1
+        if all(x.low in self._words("question_subject") for x in between) and len(between) <= 1:
+            return True
+        # "Do HD troopers not add their Order to the pool?", "Does a camo marker not have 360 LoF?":
+        # the negative question's subject a noun phrase (a state, a trooper or unit, articles and
+        # possessives), no verb, clause or condition between
+        return t.low in self._words("clause_negation") and first.i == next(
+            x.i for x in self.toks if x.sent == t.sent) and 0 < len(between) <= 6 and all(
+            not x.brk and self.rec.roles.get(x.i) in ("stop", "speaker", "pronoun", "")
+            and x.low not in self._words("modal") and x.low not in self._list("complementizer")
+            and x.low not in self._words("reporting") and x.low not in self._words("copula")
+            and (self.rec.roles.get(x.i) != "" or self._kind_at(x.i) in ("state", "hint", "weak_state", "trooper", "unit", "actor"))
+            for x in between)
 
     def _tagged(self, i: int) -> bool:
         """Whether word `i` is in a statement put as a question by an auxiliary tag closing its

@@ -149,6 +149,7 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
     composites = []
     group_places: dict[str, list[list[tuple[int, int]]]] = {}
     places_of = vocab.scan_groups(toks, lang)
+    as_what = vocab.listed("as_what", lang)
     for sid, count in vocab.group_counts.items():
         places, per_group = [], []
         for n in range(count):
@@ -156,6 +157,9 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             # in "Hidden Deployment", "camouflaged" is in "camouflaged trooper"
             where = [(a, b) for a, b, exact in places_of.get((sid, n), ())
                      if exact or not any(a < e and s < b for s, e in states)]
+            if n == vocab.subjects[sid].bare_group:
+                # "they count as the same marker": the verb with "as" is another phrase
+                where = [(a, b) for a, b in where if not (b < len(toks) and toks[b].low in as_what)]
             if n == vocab.subjects[sid].signed_number:
                 where += _signed_numbers(vocab, toks, mentions, sid)  # "made at -6": a MOD
             differing = vocab.subjects[sid].differing_values

@@ -75,6 +75,10 @@ class Subject(NamedTuple):
     #: word of the first group ("my S2 bearer imitates an S5 model": two Silhouettes that differ);
     #: () for none.
     differing_values: tuple[int, ...] = ()
+    #: The group (counted from 0) of `all` whose words fill it only when no word of `[words]
+    #: as_what` follows them ("markers don't *count*", not "they *count as* the same marker");
+    #: -1 for none.
+    bare_group: int = -1
 
 
 class Mention(NamedTuple):

@@ -135,7 +135,7 @@ def test_bad_lexicons_name_the_entry(tmp_path, change, message):
     assert message in str(e.value) and "en.toml" in str(e.value), str(e.value)
 
 
-@pytest.mark.parametrize("field", ["signed_number", "asked_group"])
+@pytest.mark.parametrize("field", ["signed_number", "asked_group", "bare_group"])
 @pytest.mark.parametrize("value", [2, -2, "0", True])
 def test_a_group_index_names_one_of_the_subjects_groups(tmp_path, field, value):
     extra = f'\n[subject.hop_mod]\nkind = "property"\nall = [["mod"], ["hop"]]\n{field} = {value!r}\n'.replace("'", '"')
