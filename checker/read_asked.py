@@ -671,8 +671,13 @@ class _AskedAndComposites:
         # an Order in which BS Attack is declared" says how long, and declares nothing)
         skills_outside = [m for m in self.mentions if m.kind == "subject" and self.vocab.subjects[m.value].kind in ("skill", "event")
                           and not any(i in inside for i in range(m.start, m.end)) and not self._in_until(m.start)]
-        if n < 2 and any(self.toks[m.start].sent == self.last for m in skills_outside):
-            return None  # "Is it revealed if it declares Move?": the Skill named beside it decides
+        if n < 2 and any(self.toks[m.start].sent == self.last
+                         and situation.isdisjoint({m.value, *ancestors_in(self.vocab.subjects, m.value)})
+                         for m in skills_outside):
+            # "Is it revealed if it declares Move?": the Skill named beside it decides (not one the
+            # property names as its situation: "When it is Discovered, does the real model keep
+            # the same facing?")
+            return None
         if self.vocab.subjects[sid].kind == "skill":
             # "Discover twice in one Order, one with each Short Skill": the general words name
             # the same declarations

@@ -2744,6 +2744,10 @@ def test_a_skill_the_property_names_as_its_situation_keeps_it(answer_of):
               "as A declared a Move. Does A have to give them then?"):
         a = answer_of(q)
         assert a.rows_verdict == "no" and _cites(a, bonuses), a.to_text()
+    # and in the asking sentence too: "When it is Discovered, does the real Model keep the same facing…?"
+    same = answer_of("When a trooper in HoloMask State is Discovered, does the real Model keep the same facing as the "
+                     "imitated Model?")
+    assert same.rows_verdict == "yes" and _cites(same, "facing the same direction as the imitated Model"), same.to_text()
     facing = answer_of("Le descubro el HoloMask y el dice que pone la mini real mirando hacia donde quiera, como con el "
                        "camo. ¿Puede?")
     assert facing.rows_verdict == "no" and _cites(facing, "facing the same direction as the imitated Model"), facing.to_text()
@@ -2790,3 +2794,18 @@ def test_a_negative_question_whose_subject_is_a_noun_phrase(answer_of):
     assert lof.rows_verdict == "yes" and _cites(lof, "dispone de una LDT de 360"), lof.to_text()
     ignore = answer_of("msv3 shooting a camo marker w/o discover: do i also ignore the mimetism mod shown on the marker?")
     assert ignore.rows_verdict == "no" and _cites(ignore, "sí deberá aplicar el MOD que indique el Marcador"), ignore.to_text()
+
+
+def test_putting_the_imitated_models_deployables_on_the_table(answer_of):
+    """HoloMask: 'A Trooper in HoloMask State cannot replicate those Deployable Weapons or pieces
+    of Equipment represented by Tokens or Models (TinBots, FastPandas, SymbioMates, Mines…)'.
+    "Can I put the TinBot down too?", "¿Puedo poner también un FastPanda de farol?" are no; before,
+    only "replicate"/"copy" named that, and "deploy" (in "before we deploy") filled the group of
+    "deployable" by its stem, which now only "deployable" as written does."""
+    rule = "cannot replicate those Deployable Weapons or pieces of Equipment"
+    for q in ("My holomask is pretending to be a trooper that comes with a TinBot, can I put the TinBot down too?",
+              "La tropa que imito con la HoloMask lleva un FastPanda. ¿Puedo poner también un FastPanda de farol?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and _cites(a, rule), a.to_text()
+    deploy = answer_of("Does a HoloMask trooper deploy in HoloMask State automatically?")
+    assert not _cites(deploy, rule), deploy.to_text()
