@@ -195,6 +195,17 @@ class _AskedAndComposites:
         """Whether word `k` is in a clause a condition word opens ("…while I can see you")."""
         return self._clause_opened(k, lambda i: self.rec.roles.get(i) == "condition")
 
+    def _closed_by_confirming_tag(self, sent: int) -> bool:
+        """Whether sentence `sent` is a statement closed by a confirming tag after its last comma
+        ("markers don't count for that, right?", "…, yes?"): a statement to confirm, not a question."""
+        words = [t for t in self.toks if t.sent == sent]
+        last_break = max((k for k, t in enumerate(words[:-1]) if t.brk), default=None)
+        if last_break is None:
+            return False
+        tags = self._words("confirm") | self._words("confirm_tag") | self._words("tag_close")
+        tail = words[last_break + 1:]
+        return bool(tail) and all(t.low in tags for t in tail)
+
     def _modal_negation(self, i: int) -> bool:
         """"it can't be regained", "it cannot be regained": a negation right after a modal verb
         ("cannot" is read as "can not": see `words.tokenize`) whose own clause is the property's, not a relative clause before it
@@ -791,9 +802,13 @@ class _AskedAndComposites:
                                                             or self.toks[i - 1].low in self._words("copula")
                                                             # "markers don't count", "los marcadores no
                                                             # cuentan": the property's own verb negated
+                                                            # (said, not asked: "¿Los marcadores no cuentan…?"
+                                                            # is a negative question, asked plain)
                                                             or (i + 1 in inside and (
                                                                 self.toks[i - 1].low in self._words("do_support")
-                                                                or i - 1 in inside))
+                                                                or i - 1 in inside)
+                                                                and (self.statement_confirmed or self.toks[i].sent != self.last
+                                                                     or self._closed_by_confirming_tag(self.toks[i].sent)))
                                                             # "placed as close as possible but not in base contact"
                                                             # (not "in base contact but not on the spot": a
                                                             # property word before it is not negated)

@@ -705,8 +705,9 @@ class _StatesAndConditions:
             return True
         # "Do HD troopers not add their Order to the pool?", "Does a camo marker not have 360 LoF?":
         # the negative question's subject a noun phrase (a state, a trooper or unit, articles and
-        # possessives), no verb, clause or condition between
-        return t.low in self._words("clause_negation") and first.i == next(
+        # possessives), no verb, clause or condition between; only after do/is (`[words] plain_aux`):
+        # "Can the Ninja not declare Discover and still shoot?" negates the Skill, not the question
+        return t.low in self._words("clause_negation") and first.low in self._words("plain_aux") and first.i == next(
             x.i for x in self.toks if x.sent == t.sent) and 0 < len(between) <= 6 and all(
             not x.brk and self.rec.roles.get(x.i) in ("stop", "speaker", "pronoun", "")
             and x.low not in self._words("modal") and x.low not in self._list("complementizer")

@@ -2809,3 +2809,25 @@ def test_putting_the_imitated_models_deployables_on_the_table(answer_of):
         assert a.rows_verdict == "no" and _cites(a, rule), a.to_text()
     deploy = answer_of("Does a HoloMask trooper deploy in HoloMask State automatically?")
     assert not _cites(deploy, rule), deploy.to_text()
+
+
+def test_what_the_third_review_of_stop_34_found(answer_of):
+    """A third review (341 new questions) found these wrong after this stop's changes:
+    - "Can/May <noun phrase> not V…?" read as a negative question: the "not" negates the Skill
+      ("Can the Ninja not declare Discover and still shoot the marker?" — Camuflado: 'es
+      necesario Descubrir a ese Marcador primero': not yes); only do/is open such questions;
+    - "go back behind cover with a Short Skill" read as returning to the state (Camuflado: a
+      Move cancels nothing: not no);
+    - "solo un marcador lo ve" as a cue took the Marker's own words (Camuflado: 'excepto
+      Movimiento Cauteloso': yes); and "no enemy model or marker can see him" is no marker
+      seeing him (not no: the return depends on the turn);
+    - "¿Los marcadores no cuentan para volver a Camuflado?" is a negative question, not a
+      statement of the negation (not no: they count)."""
+    assert answer_of("Can the Ninja not declare Discover and still shoot the enemy camo marker?").rows_verdict != "yes"
+    assert answer_of("May the Hafza not reveal himself when he declares Dodge?").rows_verdict != "yes"
+    assert answer_of("Can my camo trooper go back behind cover with a Short Skill without revealing?").rows_verdict != "no"
+    cautious = answer_of("Solo un marcador lo ve. ¿Puede declarar Movimiento Cauteloso sin revelarse?")
+    assert cautious.rows_verdict == "yes" and _cites(cautious, "excepto Movimiento Cauteloso"), cautious.to_text()
+    assert answer_of("My Ninja got popped out of camo earlier and right now he's tucked away where no enemy model or marker "
+                     "can see him. Can he recamo?").rows_verdict != "no"
+    assert answer_of("¿Los marcadores no cuentan para volver a Camuflado?").rows_verdict != "no"
