@@ -162,6 +162,7 @@ WORD_LISTS = {
     "do_verb": "forms of \"do\" that, with a word pointing back, stand for an action told before (do that, hacer eso)",
     "back_reference": "words pointing back at an action told before, after a form of \"do\" (that, so, eso; hacerlo)",
     "use_verb": "forms of \"use\" whose object is the Skill right after them (use Surprise Attack, usar Sensor)",
+    "declaring": "verbs of declaring or using a Skill (declare, declaring, usa): 'declaring Discover cancels HD' is the trooper's own doing",
     "plain_aux": "auxiliaries that open a negative question whose subject is a noun phrase (do, does, is): not a modal ('Can the Ninja not declare…' negates the Skill)",
     "do_support": "auxiliaries of a plain negated verb (do, does, did): 'markers don't count' negates the property's own verb",
     "denied_possibility": "nouns of a possibility denied in 'there's no way…, is there?' (way, chance): not an obstacle ('nothing stopping')",

@@ -237,6 +237,8 @@ class _Actions:
             return "enemy"
         if self._done_against(m.value) and self._fronted_target(m, state_mentions):
             return "enemy"  # "contra un CAMO lo único que puedes declarar en ORA es Descubrir"
+        if self._done_against(m.value) and self._cancels_named_state(m, state_mentions):
+            return "enemy"  # "Can a plain Discover cancel my Hidden Deployment?": done against it
         manner = self._manner_of(m)
         if manner is not None:
             return self._who(manner, state_mentions)  # "dispararme de ORA": the shot is the ARO
@@ -414,6 +416,26 @@ class _Actions:
     def _infinitive(self, i: int) -> bool:
         """Whether the word at `i` of a Spanish question is a verb's infinitive ("disparar")."""
         return self.rec.lang == "es" and self.toks[i].low.endswith(("ar", "er", "ir"))
+
+    def _cancels_named_state(self, m: Mention, state_mentions: list[Mention]) -> bool:
+        """Whether Skill `m` is the subject of a verb of revealing or cancelling right after it
+        (a few words between, no break) whose object is the state ("Can a normal Discover cancel
+        my HD?", "A plain Discover roll can cancel an enemy's Hidden Deployment, yeah?"), with
+        no word of declaring before it ("declaring Discover cancels HD" is the trooper's own)."""
+        toks = self.toks
+        sent = toks[m.start].sent
+        ask = next((n for n in self.mentions if n.kind == "ask" and n.value.split(":")[:2] in (["revealed", "+"], ["state_ends", "+"])
+                    and m.end <= n.start <= m.end + 3 and toks[n.start].sent == sent), None)
+        if ask is None or any(toks[k].brk for k in range(m.start, ask.start)):
+            return False
+        # (the state someone's: "my HD", "an enemy's Hidden Deployment" — "a BS Attack cancels
+        # HoloMask" says what declaring one does)
+        owners = self._words("mine") | self._words("possessive") | self._words("enemy_owner")
+        if not any(s.start >= ask.end and toks[s.start].sent == sent
+                   and any(toks[k].low in owners for k in range(max(0, s.start - 2), s.start)) for s in state_mentions):
+            return False
+        return not any(toks[k].low in self._words("declaring") for k in range(max(0, m.start - 3), m.start)
+                       if toks[k].sent == sent)
 
     def _done_against(self, subject: str) -> bool:
         """Whether a Skill, or a more general one it is a kind of, is done against another

@@ -2831,3 +2831,18 @@ def test_what_the_third_review_of_stop_34_found(answer_of):
     assert answer_of("My Ninja got popped out of camo earlier and right now he's tucked away where no enemy model or marker "
                      "can see him. Can he recamo?").rows_verdict != "no"
     assert answer_of("¿Los marcadores no cuentan para volver a Camuflado?").rows_verdict != "no"
+
+
+def test_a_skill_done_against_as_the_subject_of_cancelling_someones_state(answer_of):
+    """"Can a normal Discover cancel my Hidden Deployment?": the Discover is the subject of the
+    cancelling, the state someone's after it: done against the trooper, by an enemy (HD: 'Hidden
+    Deployment is cancelled by Discovery only through a Special Skill that explicitly allows it':
+    no). Before, it was read as the HD trooper declaring Discover (a wrong yes). "Does declaring
+    Discover cancel Hidden Deployment?" is still the trooper's own Short Skill (HD: cancelled
+    whenever the trooper declares any Short Skill: yes)."""
+    for q in ("Can a normal Discover cancel my Hidden Deployment?",
+              "A plain Discover roll can cancel an enemy's Hidden Deployment, yeah?"):
+        a = answer_of(q)
+        assert a.rows_verdict == "no" and _cites(a, "explicitly allows it"), a.to_text()
+    declaring = answer_of("Does declaring Discover cancel Hidden Deployment?")
+    assert declaring.rows_verdict == "yes" and _cites(declaring, "Short Skill"), declaring.to_text()
