@@ -443,14 +443,6 @@ def _strings(values: object, where: str) -> None:
         raise LogicTableError(f"{where}: give a non-empty list of phrases")
 
 
-def _signed_number(raw: dict, groups: tuple, where: str) -> int:
-    """`signed_number`: the index of one of the subject's own groups, or -1 when not given."""
-    n = raw.get("signed_number", -1)
-    if n != -1 and (not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < len(groups)):
-        raise LogicTableError(f"{where}: signed_number must be the index of one of its `all` groups (0 to {len(groups) - 1})")
-    return n
-
-
 def _differing_values(raw: dict, groups: tuple, where: str) -> tuple[int, ...]:
     """A composite's `differing_values`: [value group, filled group], two different indexes of
     its `all` groups, validated; () when not given."""
@@ -464,13 +456,9 @@ def _differing_values(raw: dict, groups: tuple, where: str) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _asked_group(raw: dict, groups: tuple, where: str) -> int:
-    """A composite's `asked_group`: the index of one of its `all` groups, validated."""
-    return _group_index(raw, "asked_group", groups, where)
-
-
 def _group_index(raw: dict, name: str, groups: tuple, where: str) -> int:
-    """A composite's field `name` that names one of its `all` groups by index, validated; -1 when absent."""
+    """A composite's field `name` (`signed_number`, `asked_group`, `bare_group`) that names one of
+    its `all` groups by index, validated; -1 when absent."""
     value = raw.get(name, -1)
     if not isinstance(value, int) or isinstance(value, bool) or not -1 <= value < len(groups):
         raise LogicTableError(f"{where}: {name} must be the index of one of its `all` groups (0 to {len(groups) - 1})")
@@ -519,8 +507,8 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
                                 str(raw.get("asks", "")), tuple(raw.get("situation", [])), bool(raw.get("category", False)),
                                 bool(raw.get("general", False)), bool(raw.get("others_state", False)),
                                 bool(raw.get("against", False)), tuple(raw.get("made_with", [])),
-                                bool(raw.get("not_in_asking", False)), _signed_number(raw, groups, where),
-                                _asked_group(raw, groups, where), _differing_values(raw, groups, where),
+                                bool(raw.get("not_in_asking", False)), _group_index(raw, "signed_number", groups, where),
+                                _group_index(raw, "asked_group", groups, where), _differing_values(raw, groups, where),
                                 _group_index(raw, "bare_group", groups, where))
     for lex in lexicons:
         for section in ("subject", "composite"):

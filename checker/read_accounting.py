@@ -397,17 +397,14 @@ class _Accounting:
         if self.asked_prop != ("open", "-"):
             return False
         toks = self.toks
-        if any(toks[k].sent == toks[i].sent and toks[k].low in self._words("disclosing") for k in range(i + 1, min(len(toks), i + 4))):
-            # "My opponent won't tell me which Combat Group…; he says it's Private Information.":
-            # not telling is the claim the question asks about
-            return True
         must = next((m for m in self.mentions if m.kind == "ask" and m.value.startswith("required:+")
-                     and 0 < m.start - i <= 2 and self.toks[m.start].sent == self.toks[i].sent), None)
-        if must is None or not any(self.toks[k].low in self._words("disclosing")
-                                   for k in range(must.end, min(len(self.toks), must.end + 2))):
-            return False
-        self.used.update(range(i, must.end + 1))
-        return True
+                     and 0 < m.start - i <= 2 and toks[m.start].sent == toks[i].sent), None)
+        if must is not None and any(toks[k].low in self._words("disclosing") for k in range(must.end, min(len(toks), must.end + 2))):
+            self.used.update(range(i, must.end + 1))
+            return True
+        # "My opponent won't tell me which Combat Group…; he says it's Private Information.": not
+        # telling is the claim the question asks about
+        return any(toks[k].sent == toks[i].sent and toks[k].low in self._words("disclosing") for k in range(i + 1, min(len(toks), i + 4)))
 
     def _rejected_as(self, i: int) -> bool:
         """A negation opening a clause that names only the other of model and Marker than the

@@ -195,6 +195,16 @@ class _AskedAndComposites:
         """Whether word `k` is in a clause a condition word opens ("…while I can see you")."""
         return self._clause_opened(k, lambda i: self.rec.roles.get(i) == "condition")
 
+    def _own_verb_negated(self, i: int, inside: set[int]) -> bool:
+        """Whether negation `i` stands right before one of the property's own words, after "do"
+        (`[words] do_support`) or another of its words ("markers don't count", "los marcadores no
+        cuentan"), in what is said — a claim, the scene, a statement put to confirmation — not in
+        a question ("¿Los marcadores no cuentan…?" is a negative question, asked plain)."""
+        toks = self.toks
+        if i + 1 not in inside or not (toks[i - 1].low in self._words("do_support") or i - 1 in inside):
+            return False
+        return self.statement_confirmed or toks[i].sent != self.last or self._closed_by_confirming_tag(toks[i].sent)
+
     def _closed_by_confirming_tag(self, sent: int) -> bool:
         """Whether sentence `sent` is a statement closed by a confirming tag after its last comma
         ("markers don't count for that, right?", "…, yes?"): a statement to confirm, not a question."""
@@ -800,15 +810,7 @@ class _AskedAndComposites:
                     and not self._question_negation(i) and (self.toks[i].low in self._words("negating_verb")
                                                             or self._modal_negation(i)
                                                             or self.toks[i - 1].low in self._words("copula")
-                                                            # "markers don't count", "los marcadores no
-                                                            # cuentan": the property's own verb negated
-                                                            # (said, not asked: "¿Los marcadores no cuentan…?"
-                                                            # is a negative question, asked plain)
-                                                            or (i + 1 in inside and (
-                                                                self.toks[i - 1].low in self._words("do_support")
-                                                                or i - 1 in inside)
-                                                                and (self.statement_confirmed or self.toks[i].sent != self.last
-                                                                     or self._closed_by_confirming_tag(self.toks[i].sent)))
+                                                            or self._own_verb_negated(i, inside)
                                                             # "placed as close as possible but not in base contact"
                                                             # (not "in base contact but not on the spot": a
                                                             # property word before it is not negated)

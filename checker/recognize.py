@@ -101,18 +101,16 @@ def _negated_discover(vocab: Vocabulary, toks: list[Token], mentions: list[Menti
     "can't discover", "no puedo descubrir", "Don't I have to discover…" (whether one may or must,
     not whether one did)."""
     negations, stems = vocab.listed("negation", lang), tuple(vocab.word_lists.get("discover_stem", ()))
-    # (not any function word: "Don't I have to discover…", "no puedo descubrir" ask whether one must or may)
+    # (no article either: "without the Discover roll revealing…" negates the reveal)
     between = vocab.listed("perfect_aux", lang) | vocab.listed("passive", lang)
-    modal, articles = vocab.listed("modal", lang), vocab.listed("article", lang)
+    modal = vocab.listed("modal", lang)
     added = []
     for tok in toks:
         if tok.low not in negations or any(m.start <= tok.i < m.end and m.kind == "cue" for m in mentions) \
                 or (tok.i > 0 and toks[tok.i - 1].low in modal):
             continue
         k = tok.i + 1
-        # (no article: "without the Discover roll revealing…" negates the reveal, not the Discover)
-        while k < len(toks) and k - tok.i <= 3 and toks[k].sent == tok.sent and toks[k].low in between \
-                and toks[k].low not in modal and toks[k].low not in articles:
+        while k < len(toks) and k - tok.i <= 3 and toks[k].sent == tok.sent and toks[k].low in between:
             k += 1
         if k < len(toks) and toks[k].sent == tok.sent and toks[k].low.startswith(stems) and not any(
                 m.start <= k < m.end and m.kind not in ("ask", "subject") for m in mentions):

@@ -1469,6 +1469,13 @@ def _cites(a, fragment: str) -> bool:
     return any(fragment in c["text"] for c in a.citations if c["deciding"] or c.get("would_decide"))
 
 
+def _each_answers(answer_of, questions: list[str], verdict: str, fragment: str, edition: str | None = None) -> None:
+    """Each of `questions` gets the rows' `verdict`, resting on a citation that holds `fragment`."""
+    for q in questions:
+        a = answer_of(q, edition=edition)
+        assert a.rows_verdict == verdict and _cites(a, fragment), a.to_text()
+
+
 def test_stop_is_the_verb_not_a_hacking_program(answer_of):
     """Hidden Deployment State: 'the Trooper in HD State must place his Model or Marker at the
     moment the opponent declares the return, not later' (as the logic row words it). "Can I wait
@@ -2299,6 +2306,22 @@ def test_a_told_negation_holding_the_asking_verb_is_kept(answer_of):
     assert careful.verdict == "yes" and _cites(careful, "excepto Movimiento Cauteloso"), careful.to_text()
 
 
+@pytest.mark.xfail(strict=True, reason="known gap: the turn rule that read 'in my reactive turn' of a trooper named as "
+                   "the opponent's as its Active Turn was dropped (203a119: it flipped the turn of the asker's own "
+                   "marker when an enemy was only a target); the assertion it passed is kept here until a rule "
+                   "reads it again without that harm")
+def test_the_opponents_trooper_in_my_reactive_turn(answer_of):
+    """"His Ninja … goes back to a TO marker in my reactive turn": the trooper named as the
+    opponent's, the asker owning none in the state, so the asker's Reactive Turn is its Active Turn
+    (TO Camouflaged: 'During their Active Turn, troopers with CH: TO Camouflage may revert to the
+    TO Camouflaged state by expending one Entire Order while outside enemy LoF': yes; read as its
+    Reactive Turn it is a wrong no)."""
+    revert = "by expending one Entire Order while outside enemy LoF"
+    turn = answer_of("His Ninja spends an Entire Order to go back to a TO marker in my reactive turn, out of LoF of my "
+                     "troopers. Is that legal?", edition="N3")
+    assert turn.rows_verdict == "yes" and "Active Turn" in turn.reading["summary"] and _cites(turn, revert), turn.to_text()
+
+
 def test_none_of_his_troopers_had_lof(answer_of):
     """"None of his troopers had LoF": the negation before "of" and the ones it counts reaches the
     seeing, so outside enemy LoF (TO Camouflaged: 'During their Active Turn, troopers with CH: TO
@@ -2505,13 +2528,13 @@ def test_facing_of_a_revealed_holomask_like_with_camo(answer_of):
     Model': no). Before, the compared Camouflaged state's facing rule answered (the owner chooses:
     a wrong yes), or the question was read as a Discover."""
     same = "facing the same direction as the imitated Model"
-    for q in ("so the enemy discovers my HoloMask guy and I swap in the real model, I get to pick which way he's "
-              "facing, like with camo, right?",
-              "cuando le descubro al hafza y cambia la mini, el dueño elige para dónde mira como con el camo, o no",
-              "Me descubrieron el Hafza en HoloMask. Cuando cambio la miniatura falsa por la real, ¿la puedo girar "
-              "para donde yo quiera?"):
-        a = answer_of(q)
-        assert a.rows_verdict == "no" and _cites(a, same), a.to_text()
+    _each_answers(answer_of, [
+        "so the enemy discovers my HoloMask guy and I swap in the real model, I get to pick which way he's "
+        "facing, like with camo, right?",
+        "cuando le descubro al hafza y cambia la mini, el dueño elige para dónde mira como con el camo, o no",
+        "Me descubrieron el Hafza en HoloMask. Cuando cambio la miniatura falsa por la real, ¿la puedo girar "
+        "para donde yo quiera?",
+    ], "no", same)
     # (a review found these confidently wrong while the preposition rule held across sentences
     # and "para donde" alone was a facing word: "¿Es igual con el HoloMask?" asks about HoloMask,
     # whose example puts a Hafza in a Fireteam; moving the model is not its facing, HD: 'in the
@@ -2536,12 +2559,12 @@ def test_negations_of_a_stance_a_reveal_not_told_and_telling(answer_of):
                       "Turn, same marker that never revealed: can I try again?")
     assert again.rows_verdict == "no" and _cites(again, "no podrá intentarlo de nuevo hasta el siguiente Turno de Jugador"), \
         again.to_text()
-    for q in ("My opponent won't tell me which Combat Group his TO CAMO marker is in; he says that's Private "
-              "Information. Is he right?",
-              "Mi rival no quiere decirme a qué Grupo de Combate pertenece su marcador de Camuflaje TO, dice que es "
-              "Información Privada. ¿Tiene razón?"):
-        a = answer_of(q, edition="N3")
-        assert a.rows_verdict == "no" and _cites(a, "It is Open Information"), a.to_text()
+    _each_answers(answer_of, [
+        "My opponent won't tell me which Combat Group his TO CAMO marker is in; he says that's Private "
+        "Information. Is he right?",
+        "Mi rival no quiere decirme a qué Grupo de Combate pertenece su marcador de Camuflaje TO, dice que es "
+        "Información Privada. ¿Tiene razón?",
+    ], "no", "It is Open Information", edition="N3")
     # someone unsure is a stance too, not a negated event: the negation is no longer what stops it
     unsure = answer_of("My Sensor bot declares Sensor and there's an enemy Hidden Deployment trooper inside its Zone of "
                        "Control. My opponent agrees Sensor finds camo markers but isn't sure about HD. Does Sensor "
@@ -2621,11 +2644,11 @@ def test_values_offered_as_alternatives_and_staying_private(answer_of):
                       "MOD que indica el marcador (el -3 o -6 del Mimetismo)?")
     assert visor.rows_verdict == "yes" and _cites(visor, "sí deberá aplicar el MOD que indique el Marcador"), visor.to_text()
     bonuses = "Composition Bonuses are Private Information until the Resolution step"
-    for q in ("Opp has a Janissary core with a Hafza hiding in it. He says the team's composition bonuses stay private "
-              "until he declares a BS Attack or Discover. legit?",
-              "Los bonus de composición del Fireteam con mi Hafza siguen siendo privados, ¿verdad?"):
-        a = answer_of(q)
-        assert a.rows_verdict == "yes" and _cites(a, bonuses), a.to_text()
+    _each_answers(answer_of, [
+        "Opp has a Janissary core with a Hafza hiding in it. He says the team's composition bonuses stay private "
+        "until he declares a BS Attack or Discover. legit?",
+        "Los bonus de composición del Fireteam con mi Hafza siguen siendo privados, ¿verdad?",
+    ], "yes", bonuses)
 
 
 def test_as_close_as_possible_but_not_in_contact_is_the_faqs_answer(answer_of):
@@ -2636,15 +2659,15 @@ def test_as_close_as_possible_but_not_in_contact_is_the_faqs_answer(answer_of):
     ¿no?"), the FAQ's own words are what is asked (yes); before, their negation was left unplaced
     (unknown). Placed in contact is still a no."""
     faq = "but never in Silhouette Contact, even in ARO"
-    for q in ("N4: the spot I wrote for my HD trooper is now occupied by an enemy model, and I declare an ARO with him. "
-              "My opponent says I must place him as close as possible to the written spot but not in Silhouette "
-              "contact, even though it is an ARO. Is he right?",
-              "My model was standing on his written HD spot when he declared an ARO; he revealed his trooper as close "
-              "as possible but not in Silhouette contact. Is that how it works?",
-              "Mi rival tiene una mini justo donde anoté a mi DO; si declaro ORA me coloco lo más cerca posible pero "
-              "nunca en contacto de Silueta, ¿no?"):
-        a = answer_of(q)
-        assert a.rows_verdict == "yes" and _cites(a, faq), a.to_text()
+    _each_answers(answer_of, [
+        "N4: the spot I wrote for my HD trooper is now occupied by an enemy model, and I declare an ARO with him. "
+        "My opponent says I must place him as close as possible to the written spot but not in Silhouette "
+        "contact, even though it is an ARO. Is he right?",
+        "My model was standing on his written HD spot when he declared an ARO; he revealed his trooper as close "
+        "as possible but not in Silhouette contact. Is that how it works?",
+        "Mi rival tiene una mini justo donde anoté a mi DO; si declaro ORA me coloco lo más cerca posible pero "
+        "nunca en contacto de Silueta, ¿no?",
+    ], "yes", faq)
     contact = answer_of("When my HD spot is taken by an enemy model, do I get placed as close as possible and in base "
                         "contact?")
     assert contact.rows_verdict == "no" and _cites(contact, faq), contact.to_text()
@@ -2738,12 +2761,12 @@ def test_a_skill_the_property_names_as_its_situation_keeps_it(answer_of):
     told only there dropped the property, whatever its situation said; the facing's own
     situation too (HoloMask: 'facing the same direction as the imitated Model': no)."""
     bonuses = "Composition Bonuses are Private Information until the Resolution step"
-    for q in ("Mi rival me exige que le diga los bonus de composición de mi Fireteam de Janízaros en cuanto declaro "
-              "Mover + Mover. ¿Tengo que decírselos en ese momento?",
-              "Janissary Fireteam with a HoloMasked Hafza in it: B asked for the Fireteam's composition bonuses as soon "
-              "as A declared a Move. Does A have to give them then?"):
-        a = answer_of(q)
-        assert a.rows_verdict == "no" and _cites(a, bonuses), a.to_text()
+    _each_answers(answer_of, [
+        "Mi rival me exige que le diga los bonus de composición de mi Fireteam de Janízaros en cuanto declaro "
+        "Mover + Mover. ¿Tengo que decírselos en ese momento?",
+        "Janissary Fireteam with a HoloMasked Hafza in it: B asked for the Fireteam's composition bonuses as soon "
+        "as A declared a Move. Does A have to give them then?",
+    ], "no", bonuses)
     # and in the asking sentence too: "When it is Discovered, does the real Model keep the same facing…?"
     same = answer_of("When a trooper in HoloMask State is Discovered, does the real Model keep the same facing as the "
                      "imitated Model?")
@@ -2803,10 +2826,10 @@ def test_putting_the_imitated_models_deployables_on_the_table(answer_of):
     only "replicate"/"copy" named that, and "deploy" (in "before we deploy") filled the group of
     "deployable" by its stem, which now only "deployable" as written does."""
     rule = "cannot replicate those Deployable Weapons or pieces of Equipment"
-    for q in ("My holomask is pretending to be a trooper that comes with a TinBot, can I put the TinBot down too?",
-              "La tropa que imito con la HoloMask lleva un FastPanda. ¿Puedo poner también un FastPanda de farol?"):
-        a = answer_of(q)
-        assert a.rows_verdict == "no" and _cites(a, rule), a.to_text()
+    _each_answers(answer_of, [
+        "My holomask is pretending to be a trooper that comes with a TinBot, can I put the TinBot down too?",
+        "La tropa que imito con la HoloMask lleva un FastPanda. ¿Puedo poner también un FastPanda de farol?",
+    ], "no", rule)
     deploy = answer_of("Does a HoloMask trooper deploy in HoloMask State automatically?")
     assert not _cites(deploy, rule), deploy.to_text()
 
@@ -2840,9 +2863,9 @@ def test_a_skill_done_against_as_the_subject_of_cancelling_someones_state(answer
     no). Before, it was read as the HD trooper declaring Discover (a wrong yes). "Does declaring
     Discover cancel Hidden Deployment?" is still the trooper's own Short Skill (HD: cancelled
     whenever the trooper declares any Short Skill: yes)."""
-    for q in ("Can a normal Discover cancel my Hidden Deployment?",
-              "A plain Discover roll can cancel an enemy's Hidden Deployment, yeah?"):
-        a = answer_of(q)
-        assert a.rows_verdict == "no" and _cites(a, "explicitly allows it"), a.to_text()
+    _each_answers(answer_of, [
+        "Can a normal Discover cancel my Hidden Deployment?",
+        "A plain Discover roll can cancel an enemy's Hidden Deployment, yeah?",
+    ], "no", "explicitly allows it")
     declaring = answer_of("Does declaring Discover cancel Hidden Deployment?")
     assert declaring.rows_verdict == "yes" and _cites(declaring, "Short Skill"), declaring.to_text()
