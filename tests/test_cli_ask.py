@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -208,20 +209,33 @@ def test_the_ask_path_never_imports_pathlib(built_db, tmp_path):
 
 
 def test_the_console_script_prints_everything_and_keeps_the_exit_code(built_db):
-    """`main` ends an `ask` process at once: the whole answer is still written (also into a pipe
-    that closes early), and the exit code is the command's."""
+    """The console script ends an `ask` process at once: the whole answer is still written (also
+    into a pipe that closes early), and the exit code is the command's."""
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-c", "from rulecheck.cli.main import main; main()", "ask",
+        return subprocess.run([sys.executable, "-c", "from rulecheck.cli.script import main; main()", "ask",
                                "--db", str(built_db), *args], capture_output=True, text=True)
 
     ok = run("Does Hidden Deployment survive a Dodge?", "--json")
     assert ok.returncode == 0 and json.loads(ok.stdout)["verdict"] == "no", ok.stderr
     assert run("").returncode == 2 and "Empty question" in run("").stderr
     assert run("--state", "nope", "--declare", "move").returncode == 2
-    piped = subprocess.run(f"{sys.executable} -c 'from rulecheck.cli.main import main; main()' ask --db "
+    piped = subprocess.run(f"{sys.executable} -c 'from rulecheck.cli.script import main; main()' ask --db "
                            f"{built_db} 'Is a camo marker revealed if it moves?' | head -1",
                            shell=True, capture_output=True, text=True)
     assert piped.stdout.startswith("Verdict:") and "Traceback" not in piped.stderr
+
+
+def test_the_console_script_is_the_one_installed_and_keeps_the_collector_for_other_commands():
+    """pyproject's `rulecheck` runs `cli.script.main`; only `ask` runs without the cyclic
+    collector (`build` and `serve` run long)."""
+    import tomllib
+
+    with open(Path(__file__).parents[1] / "pyproject.toml", "rb") as f:
+        assert tomllib.load(f)["project"]["scripts"]["rulecheck"] == "rulecheck.cli.script:main"
+    code = ("import gc, sys\nfrom rulecheck.cli.script import main\nsys.argv = ['rulecheck', '--version']\n"
+            "try:\n    main()\nexcept SystemExit:\n    print('collector', gc.isenabled())\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0 and "collector True" in out.stdout, out.stderr
 
 
 # --- Options beside a question or a scenario file: applied, or refused — never dropped ---------------
