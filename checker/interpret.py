@@ -729,7 +729,6 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 and (bare_tag or any(t.low in confirm | disconfirm for t in in_tag)):
             # "My opponent says I lose my ARO. Is he wrong?": the statement asked the other way round
             # ("Is he right or wrong?" asks neither way round: the plain statement)
-            words = {t.low for t in self.toks if t.sent == last}
             # (not after a question: "Can my camo marker shoot…? Or am I wrong?" asks the question)
             before = re.split(r"(?<=[.!?])\s+", self.text.strip())
             # (a claim written with "?" is still a claim: "My opponent says X? Is he wrong?")
@@ -737,7 +736,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             asked_before = len(before) > 1 and before[-2].rstrip().endswith("?") and (
                 opening in self._words("question") or not any(
                     t.low in self._words("reporting") for t in self.toks if t.sent == last - 1))
-            self.disconfirmed = bool(words & disconfirm) and not words & confirm and not asked_before
+            # ("he's wrong, right?": a tag after the last comma confirms the "wrong" before it,
+            # which is then what is said; "right or wrong?" says neither)
+            said = {t.low for t in self._before_confirming_tag(last)}
+            self.disconfirmed = bool(said & disconfirm) and not said & confirm and not asked_before
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):
                 self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"
@@ -789,12 +791,21 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             props = [places for sid, _, places in self.rec.composites if self.vocab.subjects[sid].kind == "property"]
             if any(all(self.toks[a].sent == asked for a, _ in places) for places in props):
                 return asked
-            if not any(m.kind in ("state", "hint", "weak_state", "subject", "cue", "term", "game_term") for m in in_last) \
+            # (a bare "marker" is no such thing: "…, do I? its a marker after all" says why)
+            if not any(m.kind in ("state", "hint", "subject", "cue", "term", "game_term") for m in in_last) \
                     and not any(places and all(self.toks[a].sent == last for a, _ in places) for places in props):
                 # "…does he still count toward the Retreat! threshold? 47:00 they argue about it": a
                 # remark after the question names nothing a rule turns on; the question asks
                 return asked
         return last
+
+    def _before_confirming_tag(self, sent: int) -> list:
+        """Sentence `sent`'s words, without a confirming tag closing it after its last comma
+        ("he's wrong, right?" → "he's wrong")."""
+        words = [t for t in self.toks if t.sent == sent]
+        if not self._closed_by_confirming_tag(sent):
+            return words
+        return words[:max(k for k, t in enumerate(words[:-1]) if t.brk) + 1]
 
     def _objected_by_asked(self, last: int) -> int | None:
         """The sentence telling what was done, when the sentence before the confirming question

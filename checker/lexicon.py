@@ -182,7 +182,7 @@ WORD_LISTS = {
     "coordinator": "words joining two names in one list (or, and, o, y)",
     "until": "words opening a clause that says how long, not what is asked (until, hasta que)",
     "possibility": "modal verbs of what can happen (can, could, puede): 'Can Sensor reveal an HD trooper?' asks whether it can be",
-    "until_end": "words that close an 'until' clause (then, luego): 'wait until his Order is done and only then reveal to stop him'",
+    "until_end": "words that close an 'until' clause (then, luego, before): 'wait until his Order is done and only then reveal to stop him'",
     "if_when": "conditions a negation does not reach across (if, si)",
     "subject_pronoun": "pronouns that stand as a clause's subject (he, she, él): they stand for the subject named before",
     "thing": "nouns of things, which he/she/él do not stand for (marker, marcador)",

@@ -58,6 +58,11 @@ class _Accounting:
                 continue  # "Doesn't it lose…?", "…, or not?": asked as the plain question
             if role == "negation" and self._lone_tag(t.i):
                 continue  # "Sale como marcador, ¿no? …": a tag asking to confirm the sentence before
+            if role == "negation" and self._reply_opening(t.i):
+                # "@mike no, I think cautious movement…": a reply's "no" gainsays someone else;
+                # what the sentence then says is read on its own
+                self.ignored.append(self._written(t.i))
+                continue
             if role == "negation" and t.low in self._words("nor") and self._continues_negation(t.i):
                 continue  # "no tiene Camuflaje ni nada parecido": the negation read before goes on
             if role == "negation" and t.low in self._words("concord") and self._agrees_with_negation(t.i):
@@ -223,6 +228,19 @@ class _Accounting:
         return t.sent > 0 and all(x.i == i or (x.i < i and x.low in self._words("alternative"))
                                   or (x.i > i and x.low in self._words("tag_close"))
                                   for x in self.toks if x.sent == t.sent)
+
+    def _reply_opening(self, i: int) -> bool:
+        """Whether negation `i` opens its sentence set off by a comma ("No, HD guys don't add…",
+        "@Mike no, …", "Pablo, no, …"), only a name or a call before it, and the sentence goes on:
+        a reply disagreeing with someone, not a negation of what follows."""
+        toks = self.toks
+        t = toks[i]
+        if not t.brk or i + 1 >= len(toks) or toks[i + 1].sent != t.sent:
+            return False
+        before = [x for x in toks[:i] if x.sent == t.sent]
+        return all(self.rec.roles.get(x.i) in ("", None) and (self._persons_name(x.i) or self._opening_call(x.i)
+                                                              or (x.i == 0 and self.text.lstrip().startswith("@")))
+                   for x in before)
 
     def _continues_negation(self, i: int) -> bool:
         """Whether a negation read already stands before word `i` in its clause ("no lleva visor

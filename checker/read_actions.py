@@ -614,8 +614,11 @@ class _Actions:
                     out.append(("team", m.start))
         for t in self.toks:
             role = self.rec.roles.get(t.i)
-            if role == "speaker" and not self._possessive_before_noun(t.i) and t.low not in self._words("object_speaker"):
-                out.append((speaker, t.i))  # (not "me": "luego me disparó", "he shot me": the asker is the object)
+            if role == "speaker" and not self._possessive_before_noun(t.i) and t.low not in self._words("object_speaker") \
+                    and not (t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("reporting")):
+                # (not "me": "luego me disparó", "he shot me": the asker is the object; nor the
+                # "I" of "I think…", "I say…": the asker tells a view, and acts in none of it)
+                out.append((speaker, t.i))
             elif role == "pronoun" and t.low not in self._words("possessive") and t.low not in self._list("object_pronoun"):
                 # "the Team Leader declares BS Attack and he supports": "he" is the trooper asked
                 # about, not the Leader; nor is one named as a target ("against my camo marker");
@@ -1456,7 +1459,7 @@ class _Actions:
 
     def _value_of(self, i: int) -> bool:
         """Whether the number at `i` is the value of a characteristic named right before it
-        ([words] valued: "WIP 13"; not "WIP+3" or "FIS-3", MODs) or of a MOD named beside it
+        ([words] valued: "WIP 13", "S2"; not "WIP+3" or "FIS-3", MODs) or of a MOD named beside it
         (`mod_valued`: "Mimetism -6", "el -3 de Mimetismo"): the scene's figure. (Only for a
         number no fact question took: "is the MOD -6 of Mimetism?" asks the -6.)"""
         toks, link = self.toks, self._words("value_link")
@@ -1465,7 +1468,8 @@ class _Actions:
             return 0 <= k < len(toks) and toks[k].low in names and toks[k].sent == toks[i].sent
 
         if not toks[i].signed and named(i - 1, self._words("valued")) \
-                and f"{toks[i - 1].text} {toks[i].text}" in self.text:  # "WIP 13", not "WIP+3", "FIS-3"
+                and (f"{toks[i - 1].text} {toks[i].text}" in self.text  # "WIP 13", not "WIP+3", "FIS-3"
+                     or (toks[i].joined and self._describes_a_trooper(i))):
             return True
         mods = self._words("mod_valued")
         k = i - 1
@@ -1482,6 +1486,18 @@ class _Actions:
         # for one MOD is the scene's figure as the second is
         return (i + 2 < len(toks) and named(i + 1, self._words("alternative")) and toks[i + 2].low.isdigit()
                 and toks[i + 2].sent == toks[i].sent and self._value_of(i + 2))
+
+    def _describes_a_trooper(self, i: int) -> bool:
+        """Whether the value at `i`, written glued to its characteristic ("S2"), describes a
+        trooper: right before a trooper, a state or a name ("my S2 Hafza", "an S5 camo trooper"),
+        or after "is" in a sentence before the one that asks ("My Hafza is S2. Can I…?") — not a
+        value put to the question ("it counted as S1. Was S1 right?")."""
+        toks = self.toks
+        nxt = i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent and (
+            toks[i + 1].cap or any(m.start == i + 1 and m.kind in ("trooper", "state", "hint", "weak_state", "unit")
+                                   for m in self.mentions))
+        told = toks[i].sent != self.last and i > 1 and toks[i - 2].low in self._words("copula")
+        return bool(nxt or told)
 
     def _clock_time(self, i: int) -> bool:
         """Whether the number at `i` is one half of a clock time written with a colon ("12:40")."""

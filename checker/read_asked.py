@@ -624,6 +624,10 @@ class _AskedAndComposites:
         found = [f for f in found if not any(group and all(b - a == 1 and self._reports(a) for a, b in group)
                                              for group in self.rec.group_places.get(f[0], []))]
         found = [f for f in found if self._asked_group_found(f[0])]
+        # "my S5 trooper's marker counts as S2, like a camouflaged mine": a group found only in
+        # what the question compares with names no composite of its own
+        found = [f for f in found if not any(group and all(self._compared_with(a) for a, _ in group)
+                                             for group in self.rec.group_places.get(f[0], []))]
         rejected = self._rejected_alternative()
         if rejected is not None:
             # "the real profile rather than the imitated one's?": what follows "rather than" is
@@ -804,6 +808,9 @@ class _AskedAndComposites:
             # "the Sensor roll ignores Range and Mimetism MODs": a negating verb among the
             # property's own words
             if self.toks[i].brk:
+                if not within and self._opens_negated_clause(i + 1, places):
+                    self.used.add(i + 1)
+                    return True
                 break
             # ("it can't be regained": a plain negation between the property's own words too)
             if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
@@ -826,6 +833,10 @@ class _AskedAndComposites:
                 return True
         if within:
             return False
+        after = self._negated_after(max(places))
+        if after is not None:
+            self.used.add(after)
+            return True
         for i in range(max(places) - 1, first, -1):
             # "When I declare Sensor against a marker, do I ignore its Mimetism MOD?": a verb of
             # ignoring in the clause of the property's last words, after a break
@@ -846,6 +857,56 @@ class _AskedAndComposites:
                 self.used.add(i)
                 return True
         return False
+
+    def _negated_after(self, last: int) -> int | None:
+        """The negation of a verb right after the property's last word, closing its clause, in
+        what is said — not in a question ("…, the Mimetism MOD doesn't apply, right?", "el MOD
+        no aplica, ¿verdad?"): the negation's place, or None."""
+        toks = self.toks
+        i = last + 1
+        if i < len(toks) and toks[i].low in self._words("do_support"):
+            i += 1
+        if i + 1 >= len(toks) or toks[i].sent != toks[last].sent or toks[last].brk or toks[i - 1].brk:
+            return None
+        if self.rec.roles.get(i) != "negation" or i in self.used or self._question_negation(i):
+            return None
+        verb = i + 1
+        if toks[verb].sent != toks[i].sent or self.rec.roles.get(verb) not in ("", None) \
+                or any(m.start <= verb < m.end and m.kind != "filler" for m in self.mentions):
+            return None
+        closes = toks[verb].brk or verb + 1 >= len(toks) or toks[verb + 1].sent != toks[verb].sent
+        said = self.statement_confirmed or toks[i].sent != self.last or self._closed_by_confirming_tag(toks[i].sent)
+        return i if closes and said else None
+
+    def _compared_with(self, a: int) -> bool:
+        """Whether word `a` ends a comparison opened at most three words before it by a word of
+        `[words] likeness` and an article, in its clause ("like a camouflaged mine", "como una
+        mina"), the likeness word no composite's own ("looks like a Janissary" imitates)."""
+        toks = self.toks
+        own = {i for _, _, places in self.rec.composites for p, q in places for i in range(p, q)}
+        for k in range(a - 1, max(-1, a - 4), -1):
+            if toks[k].sent != toks[a].sent or toks[k].brk:
+                return False
+            if toks[k].low in self._words("likeness"):
+                # (an article after it: "como marcador" says how it goes on, "como una mina" compares)
+                return k not in own and toks[k + 1].low in self._list("article")
+        return False
+
+    def _opens_negated_clause(self, i: int, places: list[int]) -> bool:
+        """Whether negation `i` opens a clause that goes on to the property's next words, with
+        only a verb and little words between, in what is said — not in a question ("cuando
+        declaro Sensor contra un CAMO, no se le aplica el MOD de Mimetismo, ¿verdad?")."""
+        toks = self.toks
+        if i >= len(toks) or self.rec.roles.get(i) != "negation" or i in self.used or self._question_negation(i):
+            return False
+        nxt = min((a for a in places if a > i), default=None)
+        if nxt is None or toks[nxt].sent != toks[i].sent or nxt - i > 5:
+            return False
+        if any(toks[k].brk for k in range(i, nxt)) or any(
+                m.kind in ("subject", "state", "hint", "weak_state", "actor", "trooper") and i < m.start < nxt
+                for m in self.mentions):
+            return False
+        return self.statement_confirmed or toks[i].sent != self.last or self._closed_by_confirming_tag(toks[i].sent)
 
     def _composite_actor(self, sid: str, states: list[str]) -> str:
         """Who acts in a composite Skill: the enemy when the states' rows speak only of an enemy."""

@@ -691,8 +691,11 @@ class _StatesAndConditions:
             # after the negation (not "…, does not shoot, is it…": a negated verb)
             return True
         if i == first.i:
-            # "¿No pierde el camuflaje?"; not "No puedo declararlo, ¿verdad?", a statement to confirm
-            return t.low == "no" and not self.statement_confirmed
+            # "¿No pierde el camuflaje?"; not "No puedo declararlo, ¿verdad?" or "No pretending to
+            # be a TAG, right?", statements to confirm
+            # ("No pretending to be a TAG?" says there is none, and asks to confirm it)
+            return t.low == "no" and not self.statement_confirmed and not self._closed_by_confirming_tag(t.sent) \
+                and not (after is not None and self.rec.lang == "en" and after.low.endswith("ing"))
         if first.low not in self._list("question"):
             return False
         between = [x for x in self.toks[first.i + 1:i]]

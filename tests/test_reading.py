@@ -2869,3 +2869,106 @@ def test_a_skill_done_against_as_the_subject_of_cancelling_someones_state(answer
     ], "no", "explicitly allows it")
     declaring = answer_of("Does declaring Discover cancel Hidden Deployment?")
     assert declaring.rows_verdict == "yes" and _cites(declaring, "Short Skill"), declaring.to_text()
+
+
+def test_a_remark_after_the_question_naming_only_a_marker(answer_of):
+    """TO Camouflaged FAQ: the Combat Group of a Marker 'is Open Information'. "I dont have to tell
+    him that, do I? its a marker after all" asks the tag's question (do I have to tell? yes); the
+    remark after it, naming only "a marker", says why it is asked. Before, the remark was taken
+    as the asking sentence and the answer was a wrong no."""
+    a = answer_of("he asked me which combat group my TO marker belongs to. I dont have to tell him that, do I? "
+                  "its a marker after all", edition="N3")
+    assert a.rows_verdict == "yes" and _cites(a, "It is Open Information"), a.to_text()
+
+
+def test_a_replys_opening_no_gainsays_someone_else(answer_of):
+    """A reply opening "@mike no, …" or "No, …" disagrees with someone; the statement after it is
+    read on its own (before, its "no" was a negation the reading could not place: unknown).
+    Camuflado: a Long Skill cancels the state 'excepto Movimiento Cauteloso', so "I think Cautious
+    Movement is the one Long Skill a camo marker can do without getting revealed. he's wrong,
+    right?" is yes (he is wrong: the tag confirms the "wrong"; the claim asked is the asker's);
+    HD: the trooper 'will not add their Order to the Order Pool', so "No, HD guys dont add their
+    order to the pool. right?" is yes."""
+    camo = answer_of("@mike no, I think cautious movement is the one long skill a camo marker can do without getting "
+                     "revealed. he's wrong, right?")
+    assert camo.rows_verdict == "yes" and _cites(camo, "excepto Movimiento Cauteloso"), camo.to_text()
+    # the "I" of "I think" tells a view: the marker declares Cautious Movement, not the asker
+    assert camo.reading["actions"][0]["by"] == "self", camo.reading
+    pool = answer_of("No, HD guys dont add their order to the pool. right?")
+    assert pool.rows_verdict == "yes" and _cites(pool, "will not add their Order to the Order Pool"), pool.to_text()
+    spanish = answer_of("Pablo, no, el HD no añade su orden a la reserva, ¿verdad?")
+    assert spanish.rows_verdict == "yes" and _cites(spanish, "Order Pool"), spanish.to_text()
+    # someone else's claim called wrong is still asked the other way round
+    wrong = answer_of("My opponent says a camo marker is revealed when it declares Cautious Movement. He's wrong, right?")
+    assert wrong.rows_verdict == "yes" and _cites(wrong, "excepto Movimiento Cauteloso"), wrong.to_text()
+
+
+def test_a_negation_in_the_clause_after_the_scene_is_the_statements(answer_of):
+    """Camuflado, Sensor: a Normal WIP+6 Roll 'no se aplican Modificadores por Distancia, ni por
+    la Habilidad Especial Mimetismo'. "cuando mi tropa declara Sensor contra marcadores CAMO…, no
+    se le aplica el MOD de Mimetismo…, ¿verdad?" and "…, the Mimetism MOD doesn't apply, right?"
+    state the negation after the clause that sets the scene: yes (before, a wrong no). Asked as a
+    question ("¿no se aplica…?") it is the plain question: no."""
+    rule = "ni por la Habilidad Especial Mimetismo"
+    _each_answers(answer_of, [
+        "Parce, una más: cuando mi tropa declara Sensor contra marcadores CAMO que están en su Zona de Control, no se "
+        "le aplica el MOD de Mimetismo que tenga el marcador, ¿verdad?",
+        "When my trooper declares Sensor against CAMO markers in its ZoC, the Mimetism MOD doesn't apply, right?",
+    ], "yes", rule)
+    asked = answer_of("Cuando declaro Sensor contra un CAMO, ¿no se aplica el MOD de Mimetismo que tenga el marcador?")
+    assert asked.rows_verdict == "no" and _cites(asked, rule), asked.to_text()
+
+
+def test_a_tag_as_the_imitated_model(answer_of):
+    """HoloMask: the imitated Model 'must have the same Silhouette value as the bearer'. A TAG
+    named as what a HoloMask bearer imitates is no (the answer names the exception, a bearer of
+    the TAG's own Silhouette), whatever the faction; "S2" glued to a trooper ("my S2 Hafza") or
+    told of it before the question ("My Hafza is S2.") is the scene's figure. Before, these were
+    unknown, or a wrong yes from the faction's row."""
+    rule = "must have the same Silhouette value as the bearer"
+    _each_answers(answer_of, [
+        "My Hafza is S2. Can I put down a TAG as the imitated model to scare my opponent?",
+        "Can my little S2 holomask guy pretend to be a TAG? it'd be hilarious",
+        "Can my Hafza in HoloMask imitate a TAG so he looks scary?",
+        "¿Mi Hafza con HoloMask puede hacerse pasar por un TAG de mi Sectorial?",
+    ], "no", rule)
+    said = answer_of("No pretending to be a TAG with HoloMask, right?")
+    assert said.rows_verdict == "yes" and _cites(said, rule), said.to_text()
+    # a value put to the question is not the scene's: "Was S1 right?" asks it
+    assert answer_of("His TO marker turned out to be hiding a piece of Equipment, not a trooper. He claimed it counted "
+                     "as S1 so it was out of sight behind a low crate. Was S1 right?", edition="N3").rows_verdict != "yes"
+
+
+def test_what_a_question_compares_with_names_no_property(answer_of):
+    """Camuflado: a trooper's Marker has the trooper's Silhouette; only Markers of weapons or
+    Equipment differ. In "my S5 camo trooper's marker counts as S2, like a camouflaged mine,
+    right?" the mine is what the claim compares with: the Equipment Marker's Silhouette is not
+    asked (before, a wrong yes from it)."""
+    a = answer_of("Silhouette bullet: my S5 camo trooper's marker counts as S2, like a camouflaged mine, right?")
+    assert a.rows_verdict != "yes", a.to_text()
+    assert answer_of("Quick one for N3: every TO marker is just S2 like a mine, no matter who's under it, yeah?",
+                     edition="N3").rows_verdict != "yes"
+
+
+def test_waiting_to_stop_a_return_said_in_other_words(answer_of):
+    """Hidden Deployment State FAQ: to prevent a return to a Marker State the trooper 'must place
+    the corresponding Model or Marker on the table at the moment the opponent declares their
+    intention to return'. Waiting "until the end of his Order before placing", "and only place my
+    HD trooper after he finishes the long skill", "until his Entire Order resolves and then
+    reveal" is placing later: no (before, "wait" was unplaced, or the "until" clause ran on over
+    "before revealing and still stop…"). "Should I wait…?" asks whether the waiting is allowed,
+    never a yes from "must it be done"."""
+    rule = "at the moment the opponent declares their intention to return"
+    _each_answers(answer_of, [
+        "An enemy Camo in my HD trooper's LoF spends an Entire Order to go back into Camouflaged. Can I wait until the "
+        "end of his Order before placing my trooper to stop him?",
+        "@carlos so to stop his camo guy going back into camo I can wait and only place my HD trooper after he "
+        "finishes the long skill, right?",
+        "To stop his trooper going back into Camouflaged, my HD guy has to pop out. Can I wait until his Entire Order "
+        "resolves and then reveal to deny it?",
+        "True or false: my HD trooper can wait until the end of the enemy Order before revealing and still stop the "
+        "enemy in LoF from going back into CAMO.",
+    ], "no", rule)
+    should = answer_of("I want my HD trooper to stop an enemy from going back into camo. Should I wait until the enemy's "
+                       "Entire Order has been carried out and then reveal my trooper?")
+    assert should.rows_verdict != "yes", should.to_text()
