@@ -14,6 +14,7 @@ from pathlib import Path
 from rulecheck.checker.errors import LogicTableError
 from rulecheck.checker.states import read_states
 from rulecheck.checker.vocabulary import LANGS, SUBJECT_KINDS, Subject, Vocabulary
+from rulecheck.checker.words import tokenize
 from rulecheck.data import DATA_DIR, read_toml
 from rulecheck.kb.glossary import load_glossary
 
@@ -178,6 +179,7 @@ WORD_LISTS = {
     "contrast_open": "words opening a contrast (but, pero): one named after it undoes a negated seer before (no model sees him, but a marker does)",
     "possessive": "possessives that are not someone named (his, su)",
     "likeness": "words that compare rather than name (like, como)",
+    "imitated_word": "words naming the imitated model (imitated, fake, imitado): an army named right before one is its ('a Yu Jing model as the imitated Model')",
     "being": "words before a state that make it the actor's own condition (being, estando)",
     "coordinator": "words joining two names in one list (or, and, o, y)",
     "until": "words opening a clause that says how long, not what is asked (until, hasta que)",
@@ -254,7 +256,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
             for phrase in raw.get(lang, []):
                 vocab.add(phrase, lang, "subject", sid)
     _game_terms(vocab, Path(lexicon_dir) / "terms.toml")
-    _unit_names(vocab, Path(lexicon_dir) / "units.toml")
+    army_names = _unit_names(vocab, Path(lexicon_dir) / "units.toml")
     used_terms = set(subjects) | set(states) | {h for s in states.values() for h in s.hints}
     for term in glossary.terms.values():
         if term.id not in used_terms and term.kind not in ("state", "search"):
@@ -307,6 +309,7 @@ def build_vocabulary(data: dict, path: str, lexicon_dir: Path | str = LEXICON_DI
             frozenset(st.partition(":")[2][:3] for st in word_lists[name + "@stems"])  # (a shorter stem as itself)
     word_lists["pages@stems"] = _page_stems(vocab, data_dir)
     word_lists["phrases@stems"] = _phrase_stems(vocab, word_lists)
+    word_lists["army_names"] = army_names
     vocab.word_lists = word_lists
     vocab.groups = _groups(vocab, data, lexicons)
     vocab.index_groups()
@@ -369,17 +372,32 @@ def _fold(text: str) -> str:
 _DATA_FILES = ("terms.toml", "units.toml")
 
 
-def _unit_names(vocab: Vocabulary, path: Path) -> None:
+def _unit_names(vocab: Vocabulary, path: Path) -> frozenset[str]:
     """Index `units.toml`: unit, character, faction and mission names (they only say who acts,
-    or where)."""
+    or where); those of `[armies]` carry their army (mention value `army:<id>`). Returns the
+    `army_names` list: "name as its words read|army"."""
     if not path.exists():
-        return
+        return frozenset()
     data = read_toml(path, LogicTableError, "the unit names", "Fix the file (an authoring error).")
+    armies = data.get("armies", {})
+    if not isinstance(armies, dict):
+        raise LogicTableError(f"{path}: [armies] must be a table of army id = [names]")
+    for army, names in armies.items():
+        if not re.fullmatch(r"[a-z][a-z0-9_]*", army):
+            raise LogicTableError(f"{path}: [armies] {army!r}: give a lower_snake_case army id")
+        _strings(names, f"{path}: [armies] {army}")
+        for name in names:
+            # (first: a name indexed again below as a plain unit keeps the army, listed before it)
+            for lang in LANGS:
+                vocab.add(name, lang, "unit", f"army:{army}")
     for key, lang in (("units", "en"), ("factions", "en"), ("missions", "en"), ("es", "es")):
         names = data.get(key, [])
         _strings(names, f"{path}: {key}")
         for name in names:
             vocab.add(name, lang, "unit", "unit")
+    # each name as its words read ("pan o" for "Pan-O"), whatever else a question's words make of
+    # it ("Hafza" is also a HoloMask hint): `recognize._other_army`
+    return frozenset(f"{' '.join(t.low for t in tokenize(name))}|{army}" for army, names in armies.items() for name in names)
 
 
 #: Kinds of `terms.toml` entries; a troop type only says who acts (a trooper name).
@@ -456,6 +474,17 @@ def _differing_values(raw: dict, groups: tuple, where: str) -> tuple[int, ...]:
     return tuple(value)
 
 
+def _other_army(raw: dict, groups: tuple, where: str) -> tuple[int, ...]:
+    """A composite's `other_army`: the indexes of its `all` groups (not its first, the imitation's
+    words) that a named army other than the bearer's fills, validated; () when not given."""
+    value = raw.get("other_army", [])
+    if (not isinstance(value, list) or len(set(value)) != len(value)
+            or not all(isinstance(n, int) and not isinstance(n, bool) and 0 < n < len(groups) for n in value)):
+        raise LogicTableError(f"{where}: other_army must list indexes of its `all` groups other than the first "
+                              f"(1 to {len(groups) - 1})")
+    return tuple(value)
+
+
 def _group_index(raw: dict, name: str, groups: tuple, where: str) -> int:
     """A composite's field `name` (`signed_number`, `asked_group`, `bare_group`) that names one of
     its `all` groups by index, validated; -1 when absent."""
@@ -487,7 +516,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
             raise LogicTableError(f"{where}: id must be lower_snake_case")
         unknown = set(raw) - {"kind", "parents", "en", "es", "all", "glossary", "over", "means", "generic", "asks", "situation",
                               "category", "general", "others_state", "against", "made_with", "not_in_asking",
-                              "signed_number", "asked_group", "differing_values", "bare_group"}
+                              "signed_number", "asked_group", "differing_values", "bare_group", "other_army"}
         if unknown:
             raise LogicTableError(f"{where}: unknown field(s) {sorted(unknown)}")
         kind = raw.get("kind")
@@ -509,7 +538,7 @@ def _subjects(data: dict, path: str, glossary, lexicons: list[dict]) -> dict[str
                                 bool(raw.get("against", False)), tuple(raw.get("made_with", [])),
                                 bool(raw.get("not_in_asking", False)), _group_index(raw, "signed_number", groups, where),
                                 _group_index(raw, "asked_group", groups, where), _differing_values(raw, groups, where),
-                                _group_index(raw, "bare_group", groups, where))
+                                _group_index(raw, "bare_group", groups, where), _other_army(raw, groups, where))
     for lex in lexicons:
         for section in ("subject", "composite"):
             for sid in lex.get(section, {}):

@@ -278,7 +278,7 @@ def load_logic(path: Path | str | None = None, *, glossary: Path | str | None = 
 
 
 #: Bumped whenever the cached form below changes shape.
-_CACHE_FORMAT = 18
+_CACHE_FORMAT = 19
 
 
 def _cache_file() -> str | None:

@@ -164,6 +164,9 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             if differing and n == differing[1]:
                 # "an S2 bearer… imitates an S5 model": two values that differ say "a different Silhouette"
                 where += _differing_value(toks, places_of.get((sid, differing[0]), ()), places_of.get((sid, 0), ()))
+            if n in vocab.subjects[sid].other_army:
+                # "my Hafza… imitate a PanO Fusilier": an army not the bearer's says "another faction"
+                where += _other_army(vocab, toks, places_of.get((sid, 0), ()))
             if not where:
                 break
             places += where
@@ -189,6 +192,32 @@ def recognize(vocab: Vocabulary, text: str) -> Recognized:
             role = ""  # "a mine": a weapon, a word to place, not the asker's
         roles[tok.i] = "stop" if role == "negation" and tok.i in phrase else role
     return Recognized(toks, mentions, overlay, composites, roles, lang, group_places, labels)
+
+
+def _other_army(vocab: Vocabulary, toks: list[Token], imitation) -> list[tuple[int, int]]:
+    """The places of names of an army (a faction, sectorial or unit of `units.toml`'s `[armies]`)
+    that the imitation's words (`imitation`, a composite's first group) name as what is imitated —
+    within six words after one of them, or three before one naming the imitated model ("a Yu Jing
+    model as the imitated Model", `[words] imitated_word`) — when the question names the bearer's army elsewhere ("my Hafza", "my
+    Haqqislam list") and it is another. None when it names no army of the bearer: the rules
+    cannot tell."""
+    table = dict(entry.split("|") for entry in vocab.word_lists.get("army_names", ()))
+    armies, i = [], 0
+    while i < len(toks):
+        n = next((n for n in (3, 2, 1) if " ".join(t.low for t in toks[i:i + n]) in table and i + n <= len(toks)), 0)
+        if n:
+            armies.append((i, i + n, table[" ".join(t.low for t in toks[i:i + n])]))
+        i += n or 1
+    if len(armies) < 2:
+        return []
+    passive = vocab.word_lists.get("imitated_word", frozenset())
+
+    def imitated(a: int, b: int) -> bool:
+        return any(toks[a].sent == toks[p].sent and (0 <= a - q <= 6 or (0 <= p - b <= 3 and any(
+            toks[k].low in passive for k in range(p, q)))) for p, q, _ in imitation)
+    named = [(a, b, army) for a, b, army in armies if imitated(a, b)]
+    bearer = {army for a, b, army in armies if not imitated(a, b)}
+    return [(a, b) for a, b, army in named if bearer and army not in bearer]
 
 
 def player_labels(vocab: Vocabulary, toks: list[Token]) -> frozenset[int]:

@@ -79,6 +79,10 @@ class Subject(NamedTuple):
     #: as_what` follows them ("markers don't *count*", not "they *count as* the same marker");
     #: -1 for none.
     bare_group: int = -1
+    #: Groups (counted from 0; never the first, the imitation's words) of `all` also filled by a
+    #: named army other than the bearer's, named after the first group's words ("my Hafza…
+    #: imitate a PanO Fusilier"); () for none. See `recognize._other_army`.
+    other_army: tuple[int, ...] = ()
 
 
 class Mention(NamedTuple):

@@ -178,6 +178,13 @@ def test_differing_values_names_two_of_the_subjects_groups(tmp_path, value):
         load_with(tmp_path, extra)
 
 
+@pytest.mark.parametrize("value", ["[0]", "[1, 1]", "[2]", "[true]", "1"])
+def test_other_army_names_groups_after_the_first(tmp_path, value):
+    extra = f'\n[subject.hop_army]\nkind = "property"\nall = [["imitate"], ["army"]]\nother_army = {value}\n'
+    with pytest.raises(LogicTableError, match=r"\[subject.hop_army\]: other_army must list indexes of its `all` groups"):
+        load_with(tmp_path, extra)
+
+
 def test_two_different_values_fill_the_differing_group(table):
     """imitated_other_silhouette's "different" group (`differing_values`): "my S2 bearer… an S5
     model" names two Silhouettes that differ, as "a model of another Silhouette" does; the same

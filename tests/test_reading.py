@@ -2972,3 +2972,26 @@ def test_waiting_to_stop_a_return_said_in_other_words(answer_of):
     should = answer_of("I want my HD trooper to stop an enemy from going back into camo. Should I wait until the enemy's "
                        "Entire Order has been carried out and then reveal my trooper?")
     assert should.rows_verdict != "yes", should.to_text()
+
+
+def test_an_army_named_as_the_imitated_models(answer_of, table):
+    """HoloMask: 'The imitated Model must be a Trooper from the bearer's faction or Sectorial
+    Army'. A faction, sectorial or unit of another army (`units.toml` [armies]) named as what is
+    imitated, when the question names the bearer's army elsewhere ("my Hafza", "my Haqqislam
+    list"), is imitating another faction: no. Before, these were unknown, or a wrong yes from the
+    Silhouette's or the faction's own row. The bearer's own army, or the opponent's named only
+    as such, is not."""
+    rule = "must be a Trooper from the bearer's faction or Sectorial Army"
+    _each_answers(answer_of, [
+        "Can my HoloMask bearer from a Haqqislam list imitate a model from a PanOceania army, just to confuse my opponent?",
+        "My Hafza's HoloMask: can I use a Yu Jing model as the imitated Model, since it's the same Silhouette?",
+        "Could my HoloMask guy pretend to be a PanO Fusilier even though I'm playing Haqqislam?",
+        "Can my Hafza use a PanOceania Fusilier model as the fake he's pretending to be?",
+        "¿Puede mi Hafza en HoloMask imitar la miniatura de un Fusilero de PanOceanía?",
+        "Mi tropa con HoloMask es de Haqqislam genérico. ¿Puede imitar una miniatura de PanOceanía?",
+    ], "no", rule)
+    from rulecheck.checker.interpret import read_question
+
+    for same in ("Can my Haqqislam Hafza imitate a Janissary in HoloMask?",
+                 "Haqqislam vs Yu Jing today. Can my Hafza in HoloMask imitate a Ghulam?"):
+        assert "imitated_other_faction" not in read_question(table, same).properties, same
