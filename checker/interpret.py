@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from rulecheck.checker.errors import EmptyQuestion
-from rulecheck.checker.logic import AXES, CONDITIONS, OWN_PAGE_AXES, LogicTable
+from rulecheck.checker.logic import AXES, CONDITIONS, OWN_PAGE_AXES, TIMING_AXES, LogicTable
 from rulecheck.checker.reading import Action, Reading, flipped
 from rulecheck.checker.recognize import Recognized, recognize
 from rulecheck.checker.scenario import check_edition
@@ -206,6 +206,10 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             states = [self._camouflage_state(self.edition or DEFAULT_EDITION)]
             self.target_inferred = True
         prop, polarity, about, value = self._asked(state_mentions)
+        if prop == "required" and self.question_axes.intersection(TIMING_AXES):
+            # "Should I wait until his Entire Order is carried out and then reveal?": whether
+            # placing then is allowed (it stops nothing), not whether something must come first
+            prop = "may"
         self.asked_prop = (prop, polarity)
         composite = self._composite(states, prop)
         actions: list[Action] = []
@@ -738,8 +742,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                     t.low in self._words("reporting") for t in self.toks if t.sent == last - 1))
             # ("he's wrong, right?": a tag after the last comma confirms the "wrong" before it,
             # which is then what is said; "right or wrong?" says neither)
-            said = {t.low for t in self._before_confirming_tag(last)}
-            self.disconfirmed = bool(said & disconfirm) and not said & confirm and not asked_before
+            said_words = self._before_confirming_tag(last)
+            said = {t.low for t in said_words}
+            # ("he's not wrong, right?", "no se equivoca": a negated "wrong" says he is right)
+            negated = any(self.rec.roles.get(t.i) == "negation" for t in said_words)
+            self.disconfirmed = bool(said & disconfirm) and not said & confirm and not asked_before and not negated
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):
                 self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"
@@ -753,6 +760,14 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 self.disconfirmed = not self.disconfirmed
                 self.notes.append(self.vocab_text("objected_note"))
                 return told
+            before = [t for t in self.toks if t.sent == last - 1]
+            if last > 1 and not self.disconfirmed and not any(t.low in disconfirm for t in in_tag) \
+                    and any(t.low in disconfirm for t in before) \
+                    and all(t.low in tags or t.low in label or self.rec.roles.get(t.i) == "negation" for t in before):
+                # "Mi rival dice que X. Se equivoca, ¿verdad?": the tag confirms a sentence that
+                # only calls the claim before it wrong ("no se equivoca": right)
+                self.disconfirmed = not any(self.rec.roles.get(t.i) == "negation" for t in before)
+                return last - 2
             return last - 1
         if last > 0 and self._points_back_at_claim(last):
             # "He claims it keeps the camo marker state. Can he do that?": what he claims is asked

@@ -81,6 +81,11 @@ PREREQUISITE_AXES = ("lof", "zoc")
 #: of which tests it, is not what that state's rows answer ("I failed a Discover against a HoloMask
 #: trooper. Can I try again?": the HoloMask page has no rule on trying again).
 OWN_PAGE_AXES = ("retry",)
+#: Axes that say when the Skill asked about is done ("placed at the end of his Order"): "Must I
+#: (should I) wait until his Order is over to stop him?" asks whether doing it then is allowed, as
+#: "May I…?" does — not whether something must be done first, which the verdict table reads a
+#: forbidden row as (see `interpret`).
+TIMING_AXES = ("moment",)
 #: Axes a cue may set that describe the question rather than a condition rows test ("I delayed
 #: my ARO" tells the scene; the reader turns it into what is asked).
 READING_AXES: dict[str, tuple[str, ...]] = {"delayed": ("yes",)}

@@ -54,6 +54,11 @@ class _Actions:
                 # "moved into base contact to set up a CC attack next order": a plan, not declared
                 self._use(m)
                 continue
+            if composite is not None and self.vocab.subjects[composite].kind == "skill" and self._in_until(m.start):
+                # "to stop him, should I wait until the enemy's Entire Order is carried out?": with
+                # the Skill asked made of words, one in an "until" clause says how long the wait lasts
+                self._use(m)
+                continue
             by = self._who(m, state_mentions)
             if by == "self" and kind == "skill" and states and all(self._enemy_only(st, m.value) for st in states):
                 by = "enemy"  # "I delay my ARO" against a camo marker: only an enemy can
@@ -1490,14 +1495,18 @@ class _Actions:
     def _describes_a_trooper(self, i: int) -> bool:
         """Whether the value at `i`, written glued to its characteristic ("S2"), describes a
         trooper: right before a trooper, a state or a name ("my S2 Hafza", "an S5 camo trooper"),
-        or after "is" in a sentence before the one that asks ("My Hafza is S2. Can I…?") — not a
-        value put to the question ("it counted as S1. Was S1 right?")."""
+        right after a name or a trooper ("su Hafza S2"), or after "is" in a sentence before the
+        one that asks ("My Hafza is S2. Can I…?") — not a value put to the question ("it counted
+        as S1. Was S1 right?", "is the marker S7?")."""
         toks = self.toks
         nxt = i + 1 < len(toks) and toks[i + 1].sent == toks[i].sent and (
             toks[i + 1].cap or any(m.start == i + 1 and m.kind in ("trooper", "state", "hint", "weak_state", "unit")
                                    for m in self.mentions))
         told = toks[i].sent != self.last and i > 1 and toks[i - 2].low in self._words("copula")
-        return bool(nxt or told)
+        # "su Hafza S2 puede…": right after a name or a trooper (not "is the marker S7?")
+        after = i > 1 and toks[i - 2].sent == toks[i].sent and (toks[i - 2].cap or any(
+            m.start <= i - 2 < m.end and m.kind in ("trooper", "unit") for m in self.mentions))
+        return bool(nxt or told or after)
 
     def _clock_time(self, i: int) -> bool:
         """Whether the number at `i` is one half of a clock time written with a colon ("12:40")."""

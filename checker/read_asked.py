@@ -859,9 +859,9 @@ class _AskedAndComposites:
         return False
 
     def _negated_after(self, last: int) -> int | None:
-        """The negation of a verb right after the property's last word, closing its clause, in
-        what is said — not in a question ("…, the Mimetism MOD doesn't apply, right?", "el MOD
-        no aplica, ¿verdad?"): the negation's place, or None."""
+        """The negation of a verb right after the property's last word, closing its clause, in a
+        statement put to confirmation — not in a question or the scene ("…, the Mimetism MOD
+        doesn't apply, right?", "el MOD no aplica, ¿verdad?"): the negation's place, or None."""
         toks = self.toks
         i = last + 1
         if i < len(toks) and toks[i].low in self._words("do_support"):
@@ -875,8 +875,7 @@ class _AskedAndComposites:
                 or any(m.start <= verb < m.end and m.kind != "filler" for m in self.mentions):
             return None
         closes = toks[verb].brk or verb + 1 >= len(toks) or toks[verb + 1].sent != toks[verb].sent
-        said = self.statement_confirmed or toks[i].sent != self.last or self._closed_by_confirming_tag(toks[i].sent)
-        return i if closes and said else None
+        return i if closes and not self._negates_a_stance(i, verb + 1) and self._put_to_confirmation(toks[i].sent) else None
 
     def _compared_with(self, a: int) -> bool:
         """Whether word `a` ends a comparison opened at most three words before it by a word of
@@ -894,8 +893,9 @@ class _AskedAndComposites:
 
     def _opens_negated_clause(self, i: int, places: list[int]) -> bool:
         """Whether negation `i` opens a clause that goes on to the property's next words, with
-        only a verb and little words between, in what is said — not in a question ("cuando
-        declaro Sensor contra un CAMO, no se le aplica el MOD de Mimetismo, ¿verdad?")."""
+        only a verb and little words between, in a statement put to confirmation — not in a
+        question or the scene ("cuando declaro Sensor contra un CAMO, no se le aplica el MOD de
+        Mimetismo, ¿verdad?")."""
         toks = self.toks
         if i >= len(toks) or self.rec.roles.get(i) != "negation" or i in self.used or self._question_negation(i):
             return False
@@ -904,9 +904,20 @@ class _AskedAndComposites:
             return False
         if any(toks[k].brk for k in range(i, nxt)) or any(
                 m.kind in ("subject", "state", "hint", "weak_state", "actor", "trooper") and i < m.start < nxt
-                for m in self.mentions):
+                for m in self.mentions) or self._negates_a_stance(i, nxt):
             return False
-        return self.statement_confirmed or toks[i].sent != self.last or self._closed_by_confirming_tag(toks[i].sent)
+        return self._put_to_confirmation(toks[i].sent)
+
+    def _negates_a_stance(self, i: int, end: int) -> bool:
+        """Whether negation `i` negates knowing or being sure, or opens an "if" clause, before word
+        `end` ("no sé si aplica…", "not sure", "I don't know whether…"): a stance, not the rule."""
+        words = self._words("unsure") | self._words("knowing") | self._list("complementizer")
+        return any(self.toks[k].low in words for k in range(i + 1, end))
+
+    def _put_to_confirmation(self, sent: int) -> bool:
+        """Whether sentence `sent` is a statement put to confirmation: by the next sentence
+        ("…. ¿Verdad?", "Is that right?") or by a tag closing it ("…, right?")."""
+        return (self.statement_confirmed and sent == self.last) or self._closed_by_confirming_tag(sent)
 
     def _composite_actor(self, sid: str, states: list[str]) -> str:
         """Who acts in a composite Skill: the enemy when the states' rows speak only of an enemy."""

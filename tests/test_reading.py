@@ -2995,3 +2995,43 @@ def test_an_army_named_as_the_imitated_models(answer_of, table):
     for same in ("Can my Haqqislam Hafza imitate a Janissary in HoloMask?",
                  "Haqqislam vs Yu Jing today. Can my Hafza in HoloMask imitate a Ghulam?"):
         assert "imitated_other_faction" not in read_question(table, same).properties, same
+
+
+def test_what_the_reviews_of_stop_35_found(answer_of):
+    """Two reviews (414 new questions) found these wrong after this stop's first changes:
+    - "He's not wrong, right?", "He isn't wrong, right?", "No se equivoca, ¿verdad?": a negated
+      "wrong" says he is right (Camuflado: 'dispone de una LDT de 360˚': yes; HD: 'will not add
+      their Order to the Order Pool': no);
+    - "Mi rival dice que X. Se equivoca, ¿verdad?": the tag confirms a sentence that only calls
+      the claim wrong (HoloMask: 'must have the same Silhouette value as the bearer': a TAG for
+      an S2 Hafza is no, so he is wrong: yes);
+    - "no sé si aplica el Mimetismo", "the Mimetism MOD not sure": a stance, not the rule's
+      negation (Camuflado, Sensor: 'ni por la Habilidad Especial Mimetismo': do they apply? no);
+    - a TAG said to have the bearer's Silhouette may be imitated (HoloMask: yes);
+    - "Must I / do I need to wait until his Order is resolved before placing…?" asks whether
+      placing then is allowed (HD FAQ: 'at the moment the opponent declares': no); a delayed ARO
+      need not wait ("si lo desea": no)."""
+    pool = answer_of("My opponent says HD troopers add their Order to the Order Pool. He's not wrong, right?")
+    assert pool.rows_verdict == "no" and _cites(pool, "will not add their Order to the Order Pool"), pool.to_text()
+    _each_answers(answer_of, [
+        "My opponent says camo markers have 360 degree LoF. He isn't wrong, right?",
+        "Mi rival dice que los marcadores CAMO tienen LDT de 360 grados. No se equivoca, ¿verdad?",
+    ], "yes", "LDT de 360")
+    _each_answers(answer_of, [
+        "Mi rival dice que su Hafza S2 puede imitar a un TAG. Se equivoca, ¿verdad?",
+        "Can a HoloMask bearer imitate a TAG of his own faction if he has the same Silhouette as that TAG?",
+    ], "yes", "must have the same Silhouette value as the bearer")
+    _each_answers(answer_of, [
+        "Declaro Sensor contra un CAMO, no sé si aplica el Mimetismo. ¿Se aplica?",
+        "Sensor against a CAMO marker, the Mimetism MOD not sure. Does it apply?",
+    ], "no", "ni por la Habilidad Especial Mimetismo")
+    _each_answers(answer_of, [
+        "My HD guy sees an enemy declaring a return to Camouflaged. Must I wait until his entire order is resolved "
+        "before placing my model to stop the recamo?",
+        "Do I need to wait until the enemy finishes the Entire Order before I place my HD trooper to prevent the "
+        "re-camouflage?",
+        "I want my HD trooper to stop an enemy from going back into camo. Should I wait until the enemy's Entire Order "
+        "has been carried out and then reveal my trooper?",
+    ], "no", "at the moment the opponent declares their intention to return")
+    delay = answer_of("Need to wait for the second skill before I dodge a camo marker?")
+    assert delay.rows_verdict == "no" and _cites(delay, "si lo desea"), delay.to_text()
