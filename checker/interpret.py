@@ -744,8 +744,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # which is then what is said; "right or wrong?" says neither)
             said_words = self._before_confirming_tag(last)
             said = {t.low for t in said_words}
-            # ("he's not wrong, right?", "no se equivoca": a negated "wrong" says he is right)
-            negated = any(self.rec.roles.get(t.i) == "negation" for t in said_words)
+            # ("he's not wrong, right?", "no se equivoca": a negated "wrong" says he is right; not
+            # under an auxiliary tag, which asks the plain question: "He's not wrong, is he?")
+            tail = [t for t in self.toks if t.sent == last][len(said_words):]
+            aux_tag = any(t.low in self._list("question") for t in tail) and not any(t.low in confirm for t in tail)
+            negated = not aux_tag and any(self.rec.roles.get(t.i) == "negation" for t in said_words)
             self.disconfirmed = bool(said & disconfirm) and not said & confirm and not asked_before and not negated
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):

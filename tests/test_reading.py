@@ -3001,7 +3001,8 @@ def test_what_the_reviews_of_stop_35_found(answer_of):
     """Two reviews (414 new questions) found these wrong after this stop's first changes:
     - "He's not wrong, right?", "He isn't wrong, right?", "No se equivoca, ¿verdad?": a negated
       "wrong" says he is right (Camuflado: 'dispone de una LDT de 360˚': yes; HD: 'will not add
-      their Order to the Order Pool': no);
+      their Order to the Order Pool': no); under an auxiliary tag ("He's not wrong, is he?") the
+      plain question is asked, whether he is wrong (no);
     - "Mi rival dice que X. Se equivoca, ¿verdad?": the tag confirms a sentence that only calls
       the claim wrong (HoloMask: 'must have the same Silhouette value as the bearer': a TAG for
       an S2 Hafza is no, so he is wrong: yes);
@@ -3017,6 +3018,9 @@ def test_what_the_reviews_of_stop_35_found(answer_of):
         "My opponent says camo markers have 360 degree LoF. He isn't wrong, right?",
         "Mi rival dice que los marcadores CAMO tienen LDT de 360 grados. No se equivoca, ¿verdad?",
     ], "yes", "LDT de 360")
+    # an auxiliary tag asks the plain question: "He's not wrong, is he?" asks whether he is wrong
+    tagged = answer_of("My opponent says a camo marker has 360 degree LoF. He's not wrong, is he?")
+    assert tagged.rows_verdict == "no" and _cites(tagged, "LDT de 360"), tagged.to_text()
     _each_answers(answer_of, [
         "Mi rival dice que su Hafza S2 puede imitar a un TAG. Se equivoca, ¿verdad?",
         "Can a HoloMask bearer imitate a TAG of his own faction if he has the same Silhouette as that TAG?",
