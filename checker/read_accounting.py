@@ -359,9 +359,15 @@ class _Accounting:
     def _opening_call(self, i: int) -> bool:
         """"Parce, discusión de ayer: …", "Bro, …", "Wait, …": a lone word the lexicon does not
         know opening the question, set off by a comma, calls the reader or exclaims; no rule
-        turns on it."""
+        turns on it. So does an interjection opening a sentence ("wait did he just…?")."""
         toks = self.toks
-        return i == 0 and len(toks) > 2 and toks[0].brk and toks[0].text.isalpha() and toks[1].sent == toks[0].sent
+        if i == 0 and len(toks) > 2 and toks[0].brk and toks[0].text.isalpha() and toks[1].sent == toks[0].sent:
+            return True
+        # "[23:41] wait did the ninja just…?", "espera, …": an interjection (`[words] interjection`)
+        # opening its sentence (a clock time before it), before a comma or the question's verb
+        first = next((t.i for t in toks if t.sent == toks[i].sent and not t.low.isdigit()), None)
+        return i == first and toks[i].low in self._words("interjection") and i + 1 < len(toks) \
+            and toks[i + 1].sent == toks[i].sent and (toks[i].brk or toks[i + 1].low in self._list("question"))
 
     def _scene_name(self, i: int) -> bool:
         """"English speaker here", "the Thursday group", "saw it on YouTube": a day, month,

@@ -756,10 +756,13 @@ class _StatesAndConditions:
                        for t in toks if clause <= t.i < i)
 
     def _question_opening(self, i: int):
-        """The word that opens the question holding word `i`: its sentence's first, or, when
-        that opens no question, the first of its clause ("my TO camo got hit by a Riotstopper,
-        *doesn't* that reveal him?")."""
+        """The word that opens the question holding word `i`: its sentence's first (after an
+        interjection: "wait, *can't* he…?"), or, when that opens no question, the first of its
+        clause ("my TO camo got hit by a Riotstopper, *doesn't* that reveal him?")."""
         first = next(x for x in self.toks if x.sent == self.toks[i].sent)
+        if first.low in self._words("interjection") and first.i + 1 < len(self.toks) \
+                and self.toks[first.i + 1].sent == first.sent:
+            first = self.toks[first.i + 1]  # "wait cant he just shoot…?": the interjection opens nothing
         if first.low in self._list("question") or first.low == "no":
             return first
         # only an asking auxiliary opens a question inside a sentence: "…, no se revela, ¿verdad?"

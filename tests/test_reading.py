@@ -3039,3 +3039,30 @@ def test_what_the_reviews_of_stop_35_found(answer_of):
     ], "no", "at the moment the opponent declares their intention to return")
     delay = answer_of("Need to wait for the second skill before I dodge a camo marker?")
     assert delay.rows_verdict == "no" and _cites(delay, "si lo desea"), delay.to_text()
+
+
+def test_chat_words_interjections_and_more_ways_of_saying_it(answer_of):
+    """Tuning set M (a stream's chat, an "Ask the Judge" column): chat words ("kekw", "pog") and an
+    interjection opening a sentence ("[23:41] wait did…", "wait cant he…?": the negative question
+    after it is still one) say nothing a rule turns on; "flubbed" is a failed roll; "keep that to
+    myself" asks whether it is private; a Marker's Silhouette "que pone en el perfil de la mina"
+    is the deploying trooper's profile's. Before, each was unknown or a wrong answer."""
+    cases = [
+        ("[23:41] wait did the ninja just surprise attack out of TO camo in MY turn as an aro?? is that legal", "N3",
+         "no", "In his Active Turn only"),
+        ("wait cant he just shoot the TO marker without discovering it first??", "N3",
+         "no", "without previously Discovering that trooper"),
+        ("riotstopper landed right on the camo marker... doesnt that reveal it? kekw", "N3",
+         "no", "Is a Camo Marker revealed when it gets hit by a Riotstopper?"),
+        ("sensor roll ignores the mimetism on the camo markers, right? pog", None,
+         "yes", "ni por la Habilidad Especial Mimetismo"),
+        ("N3 - my Fusilier flubbed his Discover on a TO marker in my active turn. Can he retry the same marker with "
+         "another Order this turn?", "N3", "no", "cannot attempt to Discover the same TO Camouflaged trooper until"),
+        ("I've shifted my HD trooper across into my second Combat Group. I can keep that to myself, can't I?", None,
+         "no", "they must inform their opponent that the Trooper exists"),
+        ("el CAMO de la mina tiene la silueta que pone en el perfil de la mina, ¿no?", None,
+         "no", "dispone de un valor de Silueta (S) de 2"),
+    ]
+    for question, edition, verdict, fragment in cases:
+        a = answer_of(question, edition=edition)
+        assert a.rows_verdict == verdict and _cites(a, fragment), a.to_text()
