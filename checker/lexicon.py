@@ -179,6 +179,7 @@ WORD_LISTS = {
     "contrast_open": "words opening a contrast (but, pero): one named after it undoes a negated seer before (no model sees him, but a marker does)",
     "possessive": "possessives that are not someone named (his, su)",
     "likeness": "words that compare rather than name (like, como)",
+    "at_value": "words before a value ('at -6', 'a -6'): 'at -6, not at -3' turns the second down",
     "interjection": "words that exclaim when they open a sentence before a comma or its verb ('wait did he just…?', 'espera, …')",
     "knowing": "words of knowing or wondering (know, whether, si): a negation before them is a stance ('no sé si aplica'), not the rule's",
     "imitated_word": "words naming the imitated model (imitated, fake, imitado): an army named right before one is its ('a Yu Jing model as the imitated Model')",

@@ -1445,12 +1445,41 @@ class _Actions:
             for t in claimed:
                 if self._written(t.i) in self.ignored:
                     self.ignored.remove(self._written(t.i))
+        rejected = [t for t in nums if t.signed and self._rejected_value(t.i) is not None]
+        if rejected and len({t.low for t in nums if t.signed} - {t.low for t in rejected}) == 1:
+            # "discovering a TO marker is at -6, not the -3 you get vs regular camo?", "me como un
+            # -6, y no el -3 del camuflaje común": the value turned down is not the one asked
+            for t in rejected:
+                self.used.update((t.i, self._rejected_value(t.i)))
+            nums = [t for t in nums if t not in rejected]
         for t in nums:
             self.used.add(t.i)
         if len({t.low for t in nums if t.signed}) > 1:
             # "Dave says it is -6, Mike says it's -3": two values, and which one is asked cannot be told
             self.issues.append(self.vocab_text("two_values_issue").format(values=", ".join("-" + t.low for t in nums if t.signed)))
         return tuple(t.low for t in nums)
+
+    def _rejected_value(self, i: int) -> int | None:
+        """The negation right before the value at `i` ("not the -3", "y no a -3", "not -3"),
+        an article or `[words] at_value` at most between, after another value in its sentence: the place of the
+        negation turning the value down, or None."""
+        toks = self.toks
+        k = i - 1
+        if k >= 0 and (toks[k].low in self._list("article") or toks[k].low in self._words("at_value")):
+            k -= 1
+        return k if k >= 0 and self._turns_down_value(k) else None
+
+    def _turns_down_value(self, k: int) -> bool:
+        """Whether negation `k` turns down the value right after it (an article or "at", "a" at most between)
+        once another value was given in its sentence: "-6, not the -3", "-6 y no el -3"."""
+        toks = self.toks
+        if self.rec.roles.get(k) != "negation":
+            return False
+        j = k + 1
+        if j < len(toks) and (toks[j].low in self._list("article") or toks[j].low in self._words("at_value")):
+            j += 1
+        return j < len(toks) and toks[j].sent == toks[k].sent and toks[j].signed and toks[j].low.isdigit() \
+            and any(t.signed and t.low.isdigit() and t.sent == toks[k].sent for t in toks[:k])
 
     def _measure_or_count(self, i: int) -> bool:
         """Whether the number at `i` measures a distance ("8 inches", `[words] length_unit`),

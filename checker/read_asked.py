@@ -813,7 +813,7 @@ class _AskedAndComposites:
                     return True
                 break
             # ("it can't be regained": a plain negation between the property's own words too)
-            if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
+            if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used and not self._turns_down_value(i) \
                     and not self._question_negation(i) and (self.toks[i].low in self._words("negating_verb")
                                                             or self._modal_negation(i)
                                                             or self.toks[i - 1].low in self._words("copula")
@@ -842,7 +842,7 @@ class _AskedAndComposites:
             # ignoring in the clause of the property's last words, after a break
             if (self.toks[i].brk and i < max(places) - 1) or self.toks[i].low in self._words("contrast_open"):
                 break  # (not "ignore its range MODs but apply its Mimetism MOD": the verb's reach ends)
-            if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used \
+            if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used and not self._turns_down_value(i) \
                     and self.toks[i].low in self._words("negating_verb") and not self._question_negation(i):
                 self.used.add(i)
                 return True
@@ -851,7 +851,7 @@ class _AskedAndComposites:
                 return False
             if self._kind_at(i) in ("subject", "state", "hint", "weak_state"):
                 return False
-            if self.rec.roles.get(i) == "negation":
+            if self.rec.roles.get(i) == "negation" and not self._turns_down_value(i):
                 if i in self.used or self._question_negation(i):
                     return False
                 self.used.add(i)
@@ -868,7 +868,7 @@ class _AskedAndComposites:
             i += 1
         if i + 1 >= len(toks) or toks[i].sent != toks[last].sent or toks[last].brk or toks[i - 1].brk:
             return None
-        if self.rec.roles.get(i) != "negation" or i in self.used or self._question_negation(i):
+        if self.rec.roles.get(i) != "negation" or i in self.used or self._question_negation(i) or self._turns_down_value(i):
             return None
         verb = i + 1
         if toks[verb].sent != toks[i].sent or self.rec.roles.get(verb) not in ("", None) \
@@ -897,7 +897,8 @@ class _AskedAndComposites:
         question or the scene ("cuando declaro Sensor contra un CAMO, no se le aplica el MOD de
         Mimetismo, ¿verdad?")."""
         toks = self.toks
-        if i >= len(toks) or self.rec.roles.get(i) != "negation" or i in self.used or self._question_negation(i):
+        if i >= len(toks) or self.rec.roles.get(i) != "negation" or i in self.used or self._question_negation(i) \
+                or self._turns_down_value(i):
             return False
         nxt = min((a for a in places if a > i), default=None)
         if nxt is None or toks[nxt].sent != toks[i].sent or nxt - i > 5:

@@ -3066,3 +3066,15 @@ def test_chat_words_interjections_and_more_ways_of_saying_it(answer_of):
     for question, edition, verdict, fragment in cases:
         a = answer_of(question, edition=edition)
         assert a.rows_verdict == verdict and _cites(a, fragment), a.to_text()
+
+
+def test_a_value_turned_down_is_not_the_one_asked(answer_of):
+    """TO Camouflaged: 'the enemy must pass a Discover Roll with a -6 MOD'. "-6, not -3, right?", "a -6 y no a -3, ¿verdad?" ask the -6 (yes), "-3, not -6,
+    right?" the -3 (no): the negation turns the second value down. Before, it was read as the
+    property's negation, or two values asked at once (unknown)."""
+    rule = "must pass a Discover Roll with a -6 MOD"
+    for question, verdict in (("Discovering a TO marker is at -6, not -3, right?", "yes"),
+                              ("Descubrir un TO es a -6 y no a -3, ¿verdad?", "yes"),
+                              ("Discovering a TO marker is at -3, not -6, right?", "no")):
+        a = answer_of(question, edition="N3")
+        assert a.rows_verdict == verdict and _cites(a, rule) and not a.reading["unplaced"], a.to_text()
