@@ -748,7 +748,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # under an auxiliary tag, which asks the plain question: "He's not wrong, is he?")
             tail = [t for t in self.toks if t.sent == last][len(said_words):]
             aux_tag = any(t.low in self._list("question") for t in tail) and not any(t.low in confirm for t in tail)
-            negated = not aux_tag and any(self.rec.roles.get(t.i) == "negation" for t in said_words)
+            # (nor the negation opening a negative question: "Isn't he wrong?", "¿No se equivoca?"
+            # ask whether he is wrong)
+            opening = {said_words[0].i} | ({said_words[1].i} if len(said_words) > 1
+                                            and said_words[0].low in self._list("question") else set())
+            negated = not aux_tag and any(self.rec.roles.get(t.i) == "negation" and t.i not in opening for t in said_words)
             self.disconfirmed = bool(said & disconfirm) and not said & confirm and not asked_before and not negated
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):

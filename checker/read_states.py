@@ -760,9 +760,10 @@ class _StatesAndConditions:
         interjection: "wait, *can't* he…?"), or, when that opens no question, the first of its
         clause ("my TO camo got hit by a Riotstopper, *doesn't* that reveal him?")."""
         first = next(x for x in self.toks if x.sent == self.toks[i].sent)
-        if first.low in self._words("interjection") and first.i + 1 < len(self.toks) \
-                and self.toks[first.i + 1].sent == first.sent:
-            first = self.toks[first.i + 1]  # "wait cant he just shoot…?": the interjection opens nothing
+        # "[00:15] wait cant he just shoot…?": a clock time and an interjection open nothing
+        while first.i + 1 < len(self.toks) and self.toks[first.i + 1].sent == first.sent and first.i < i and (
+                first.low.isdigit() or first.low in self._words("interjection")):
+            first = self.toks[first.i + 1]
         if first.low in self._list("question") or first.low == "no":
             return first
         # only an asking auxiliary opens a question inside a sentence: "…, no se revela, ¿verdad?"

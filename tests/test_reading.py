@@ -3078,3 +3078,40 @@ def test_a_value_turned_down_is_not_the_one_asked(answer_of):
                               ("Discovering a TO marker is at -3, not -6, right?", "no")):
         a = answer_of(question, edition="N3")
         assert a.rows_verdict == verdict and _cites(a, rule) and not a.reading["unplaced"], a.to_text()
+
+
+def test_what_the_third_review_of_stop_35_found(answer_of):
+    """A third review (170 new questions) found "Isn't he wrong?", "¿No se equivoca?" read as a
+    negated "wrong" (he is right): the negation opens a negative question, which asks the plain
+    one, whether he is wrong (HD: 'Once Troopers' Hidden Deployment State has been cancelled, they
+    cannot regain it': the claim it cannot be regained is right, so no; Camuflado: a Long Skill
+    cancels the state 'excepto Movimiento Cauteloso': the claim Cautious Movement reveals is wrong,
+    so yes; HoloMask: the imitated Model 'must be a Trooper from the bearer's faction': allowing a
+    PanO Fusilier is wrong, so yes). And a clock time before an interjection ("[00:15] wait cant
+    he…?") still leaves the negative question (Camuflado: Discover first: no)."""
+    _each_answers(answer_of, [
+        "Mi colega dice que no se puede volver a Despliegue Oculto. ¿No se equivoca?",
+        "My opponent says HD troopers can't regain Hidden Deployment. Isn't he wrong?",
+    ], "no", "they cannot regain it")
+    cautious = answer_of("Mi rival dice que el camuflado se revela al declarar Movimiento Cauteloso. ¿No se equivoca?")
+    assert cautious.rows_verdict == "yes" and _cites(cautious, "excepto Movimiento Cauteloso"), cautious.to_text()
+    pano = answer_of("My opponent says my Hafza can imitate a PanO Fusilier. Isn't he wrong?")
+    assert pano.rows_verdict == "yes" and _cites(pano, "must be a Trooper from the bearer's faction"), pano.to_text()
+    clock = answer_of("[00:15] wait cant he just shoot the marker without discovering? pog")
+    assert clock.rows_verdict == "no" and _cites(clock, "Descubrir"), clock.to_text()
+
+
+def test_back_to_camo_after_a_failed_discover_is_a_new_marker(answer_of):
+    """Camuflado: a trooper that 'haya vuelto a entrar en estado Camuflado en ese mismo Turno de
+    Jugador no cuenta como el mismo Marcador'. "…spent an Entire Order out of LoF to go back to
+    camo", "gasta una Habilidad Larga para volver a camo" after a failed Discover tell the return,
+    so a new Discover is allowed (before, a wrong no: the same marker)."""
+    _each_answers(answer_of, [
+        "N4, weird sequence. In his turn my Kamau failed a Discover ARO against his camo marker. Later that turn the "
+        "guy revealed himself by shooting, and then with another order spent an Entire Order out of LoF to go back to "
+        "camo. Next order he walks into my Kamau's LoF. Can my Kamau try Discover again on that marker?",
+        "Turno activo de mi rival: su Chasseur en camo se mueve y mi Fusilero declara Descubrir como ARO y falla. Más "
+        "tarde, en ese mismo turno, el Chasseur dispara (se revela) y después gasta una Habilidad Larga para volver a "
+        "camo fuera de mi LdT. Luego se vuelve a activar delante de mi Fusilero. ¿Puedo volver a intentar Descubrir "
+        "ese marcador?",
+    ], "yes", "no cuenta como el mismo Marcador")
