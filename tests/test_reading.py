@@ -3046,7 +3046,8 @@ def test_chat_words_interjections_and_more_ways_of_saying_it(answer_of):
     interjection opening a sentence ("[23:41] wait did…", "wait cant he…?": the negative question
     after it is still one) say nothing a rule turns on; "flubbed" is a failed roll; "keep that to
     myself" asks whether it is private; a Marker's Silhouette "que pone en el perfil de la mina"
-    is the deploying trooper's profile's. Before, each was unknown or a wrong answer."""
+    is the deploying trooper's profile's; "…sale a la mesa o sigue escondido?" asks whether it is
+    revealed. Before, each was unknown or a wrong answer."""
     cases = [
         ("[23:41] wait did the ninja just surprise attack out of TO camo in MY turn as an aro?? is that legal", "N3",
          "no", "In his Active Turn only"),
@@ -3062,6 +3063,8 @@ def test_chat_words_interjections_and_more_ways_of_saying_it(answer_of):
          "no", "they must inform their opponent that the Trooper exists"),
         ("el CAMO de la mina tiene la silueta que pone en el perfil de la mina, ¿no?", None,
          "no", "dispone de un valor de Silueta (S) de 2"),
+        ("el ejército del rival entra en retirada, el que tenía en despliegue oculto sale a la mesa o sigue "
+         "escondido?? 😂", None, "yes", "enters Retreat! State"),
     ]
     for question, edition, verdict, fragment in cases:
         a = answer_of(question, edition=edition)
