@@ -170,8 +170,10 @@ condition("contact_ally", "contact_with", "ally", doc="the contact is with an al
 condition("inside_zoc", "zoc", "inside", doc="inside the enemy's Zone of Control (for Sensor: the Sensor trooper's)")
 condition("outside_zoc", "zoc", "outside", doc="outside the enemy's Zone of Control (for Sensor: the Sensor trooper's)")
 
-_ROW_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_CITE_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
+# (patterns, not compiled ones: only loading the TOML table checks ids, which a cold `ask` reading
+# the cache never does; `re` compiles them on first use)
+_ROW_ID = r"[a-z0-9]+(?:-[a-z0-9]+)*"
+_CITE_ID = r"[a-z0-9]+(?:[-_][a-z0-9]+)*"
 _ROW_FIELDS = {"id", "state", "edition", "topic", "subject", "conditions", "outcome", "priority", "because", "cites",
                "answer", "because_es", "answer_es"}
 
@@ -418,7 +420,7 @@ def _load(path: str, glossary: str | None = None) -> LogicTable:
 def _row(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Row:
     row_id = raw.get("id")
     where = f"{path}: row {row_id!r}" if row_id else f"{path}: row #{i}"
-    if not isinstance(row_id, str) or not _ROW_ID.fullmatch(row_id):
+    if not isinstance(row_id, str) or not re.fullmatch(_ROW_ID, row_id):
         raise LogicTableError(f"{where}: id must be lower-case words joined by hyphens, e.g. camo-declares-move")
     unknown = set(raw) - _ROW_FIELDS
     if unknown:
@@ -453,7 +455,7 @@ def _row(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Row:
     if not isinstance(cites, list) or not cites:
         raise LogicTableError(f"{where}: cites is empty; cite the rules.id or faqs.id that decide the row")
     for cite in cites:
-        if not isinstance(cite, str) or not _CITE_ID.fullmatch(cite):
+        if not isinstance(cite, str) or not re.fullmatch(_CITE_ID, cite):
             raise LogicTableError(f"{where}: malformed citation id {cite!r}")
     if not str(raw["because"]).strip():
         raise LogicTableError(f"{where}: because is empty; say why in one sentence")
@@ -476,7 +478,7 @@ def _relay(raw: dict, i: int, path: str, vocabulary: Vocabulary) -> Relay:
         if raw[key] not in vocabulary.subjects or vocabulary.subjects[raw[key]].kind != "skill":
             raise LogicTableError(f"{where}: {key} {raw[key]!r} is not a skill subject{suggest(str(raw[key]), vocabulary.subjects)}")
     cites = raw["cites"]
-    if not isinstance(cites, list) or not cites or not all(isinstance(c, str) and _CITE_ID.fullmatch(c) for c in cites):
+    if not isinstance(cites, list) or not cites or not all(isinstance(c, str) and re.fullmatch(_CITE_ID, c) for c in cites):
         raise LogicTableError(f"{where}: cites must list the rules.id / faqs.id that say it")
     if not str(raw["because"]).strip():
         raise LogicTableError(f"{where}: because is empty; say why in one sentence")

@@ -336,14 +336,15 @@ def _differing_value(toks: list, value_places, verb_places) -> list[tuple[int, i
     return [(first[1], first[1] + 1), (other[1], other[1] + 1)]
 
 
-_LENGTH = re.compile(r"\d+(?:[.,]\d+)?(?:cm|mm|in|inch|inches)")
+#: (a pattern, compiled by `re` on the first word that starts with a digit)
+_LENGTH = r"\d+(?:[.,]\d+)?(?:cm|mm|in|inch|inches)"
 
 
 def _role(vocab: Vocabulary, tok: Token, covered: bool, lang: str) -> str:
     """A word's single-word role in the question's language (checked in this order), or ""."""
     if tok.low == "+":
         return "connector"
-    if tok.low.isdigit() or _LENGTH.fullmatch(tok.low):
+    if tok.low.isdigit() or (tok.low[:1].isdigit() and re.fullmatch(_LENGTH, tok.low)):
         return "number"  # "20cm", "8in": a distance of the scene is a number too
     for name in ("negation", "passive", "pronoun", "speaker", "condition", "target", "stop"):
         if tok.low in vocab.listed(name, lang):

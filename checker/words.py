@@ -37,7 +37,8 @@ _BARE_NOT = frozenset(f"{w}nt" for w in ("do", "does", "did", "is", "are", "was"
 _SENTENCE = re.compile(r"(?!(?<=\b[A-Z]{2}):\s+[A-Z-])(?!(?<=\b[A-Z]{3}):\s+[A-Z-])"
                        r"[.?!;:]*[.?;:][.?!;:]*(?=\s|$)|!+(?=\s*$|\s+[^\sa-z\u00e0-\u00ff])|[¿¡]|\n")
 _TOKEN = re.compile(r"\+|\w+")
-_SHORT_WITH = re.compile(r"\bw/(o(?:ut)?\b)?(?=\s|$|[^\w/])", re.I)
+#: (a pattern: compiled by `re` on first use, only for a question with a "/")
+_SHORT_WITH = r"(?i)\bw/(o(?:ut)?\b)?(?=\s|$|[^\w/])"
 _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "1a": "primera", "2a": "segunda", "3a": "tercera",
              "1o": "primero", "2o": "segundo", "3o": "tercero"}
 _CLAUSE = re.compile(r"\s*[,()\u2013\u2014]|\s+-\s")
@@ -76,7 +77,7 @@ def expand(text: str) -> str:
     text = unicodedata.normalize("NFC", text)
     if "/" in text:
         # "w/o" and "w/" are how players write "without" and "with": read as words, never dropped
-        text = _SHORT_WITH.sub(lambda m: "without" if m.group(1) else "with", text)
+        text = re.sub(_SHORT_WITH, lambda m: "without" if m.group(1) else "with", text)
     if "'" not in text and "’" not in text:
         return text
     if not _contractions:
