@@ -808,8 +808,13 @@ class _AskedAndComposites:
             # "the Sensor roll ignores Range and Mimetism MODs": a negating verb among the
             # property's own words
             if self.toks[i].brk:
-                if not within and self._opens_negated_clause(i + 1, places):
-                    self.used.add(i + 1)
+                # (a pronoun and "do" may open the clause before it: "…, that doesn't stop him")
+                k = i + 1
+                while k < min(i + 4, len(self.toks)) and (self.rec.roles.get(k) in ("pronoun", "stop")
+                                                         or self.toks[k].low in self._words("do_support")):
+                    k += 1
+                if not within and self._opens_negated_clause(k, places):
+                    self.used.add(k)
                     return True
                 break
             # ("it can't be regained": a plain negation between the property's own words too)

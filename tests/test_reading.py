@@ -3118,3 +3118,19 @@ def test_back_to_camo_after_a_failed_discover_is_a_new_marker(answer_of):
         "camo fuera de mi LdT. Luego se vuelve a activar delante de mi Fusilero. ¿Puedo volver a intentar Descubrir "
         "ese marcador?",
     ], "yes", "no cuenta como el mismo Marcador")
+
+
+def test_a_markers_lof_stopping_the_return(answer_of):
+    """Camuflado: a trooper returns to the state 'fuera de LDT de Tropas y Marcadores enemigos'.
+    A marker's LoF said to stop the return ("That doesn't stop him, does it?" asks whether it
+    does: yes; "…, that doesn't stop him going back to camo, right?" says it does not: no) is
+    the question whether a Marker's LoF counts (`marker_lof_stops`, answered by
+    `marker_lof_counts`' rows). An HD trooper stopping an enemy's return is still that Skill."""
+    rule = "fuera de LDT de Tropas y Marcadores enemigos"
+    tag = answer_of("N4: my revealed Camo trooper wants to go back to CAMO in my Active Turn. The only thing with LoF to "
+                    "him is an enemy CAMO marker. That doesn't stop him, does it?")
+    assert tag.rows_verdict == "yes" and _cites(tag, rule), tag.to_text()
+    said = answer_of("only an enemy MARKER sees my guy, that doesn't stop him going back to camo, right?")
+    assert said.rows_verdict == "no" and _cites(said, rule), said.to_text()
+    hd = answer_of("An enemy camo marker in LoF of my HD trooper wants to go back to camo. Can my HD trooper stop it?")
+    assert hd.reading["actions"][0]["subject"] == "prevent_marker_state", hd.to_text()
