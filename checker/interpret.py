@@ -728,8 +728,11 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         in_tag = [t for t in self.toks if t.sent == last]
         # "…, ¿no?", "…, or not?": a bare negation tag confirms the sentence before as a "right?" does
         bare_tag = any(self.rec.roles.get(t.i) == "negation" and self._lone_tag(t.i) for t in in_tag)
-        if last > 0 and all(t.low in tags or t.low in label or (len(t.text) == 1 and t.text.isupper())
-                            for t in in_tag) \
+
+        def tag_word(t) -> bool:
+            return t.low in tags or t.low in label or (len(t.text) == 1 and t.text.isupper())
+
+        if last > 0 and all(tag_word(t) for t in in_tag) \
                 and (bare_tag or any(t.low in confirm | disconfirm for t in in_tag)):
             # "My opponent says I lose my ARO. Is he wrong?": the statement asked the other way round
             # ("Is he right or wrong?" asks neither way round: the plain statement)
@@ -767,13 +770,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 self.disconfirmed = not self.disconfirmed
                 self.notes.append(self.vocab_text("objected_note"))
                 return told
-            before = [t for t in self.toks if t.sent == last - 1]
+            calling = [t for t in self.toks if t.sent == last - 1]
             if last > 1 and not self.disconfirmed and not any(t.low in disconfirm for t in in_tag) \
-                    and any(t.low in disconfirm for t in before) \
-                    and all(t.low in tags or t.low in label or self.rec.roles.get(t.i) == "negation" for t in before):
+                    and any(t.low in disconfirm for t in calling) \
+                    and all(tag_word(t) or self.rec.roles.get(t.i) == "negation" for t in calling):
                 # "Mi rival dice que X. Se equivoca, ¿verdad?": the tag confirms a sentence that
                 # only calls the claim before it wrong ("no se equivoca": right)
-                self.disconfirmed = not any(self.rec.roles.get(t.i) == "negation" for t in before)
+                self.disconfirmed = not any(self.rec.roles.get(t.i) == "negation" for t in calling)
                 return last - 2
             return last - 1
         if last > 0 and self._points_back_at_claim(last):

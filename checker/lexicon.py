@@ -377,8 +377,9 @@ _DATA_FILES = ("terms.toml", "units.toml")
 
 def _unit_names(vocab: Vocabulary, path: Path) -> frozenset[str]:
     """Index `units.toml`: unit, character, faction and mission names (they only say who acts,
-    or where); those of `[armies]` carry their army (mention value `army:<id>`). Returns the
-    `army_names` list: "name as its words read|army"."""
+    or where), `[armies]`' among them. Returns the `army_names` list, "name as its words
+    read|army", which `recognize._other_army` reads off the words themselves ("Hafza" is also a
+    HoloMask hint, so a mention would not carry its army)."""
     if not path.exists():
         return frozenset()
     data = read_toml(path, LogicTableError, "the unit names", "Fix the file (an authoring error).")
@@ -390,16 +391,14 @@ def _unit_names(vocab: Vocabulary, path: Path) -> frozenset[str]:
             raise LogicTableError(f"{path}: [armies] {army!r}: give a lower_snake_case army id")
         _strings(names, f"{path}: [armies] {army}")
         for name in names:
-            # (first: a name indexed again below as a plain unit keeps the army, listed before it)
             for lang in LANGS:
-                vocab.add(name, lang, "unit", f"army:{army}")
+                vocab.add(name, lang, "unit", "unit")
     for key, lang in (("units", "en"), ("factions", "en"), ("missions", "en"), ("es", "es")):
         names = data.get(key, [])
         _strings(names, f"{path}: {key}")
         for name in names:
             vocab.add(name, lang, "unit", "unit")
-    # each name as its words read ("pan o" for "Pan-O"), whatever else a question's words make of
-    # it ("Hafza" is also a HoloMask hint): `recognize._other_army`
+    # each name as its words read ("pan o" for "Pan-O")
     return frozenset(f"{' '.join(t.low for t in tokenize(name))}|{army}" for army, names in armies.items() for name in names)
 
 

@@ -365,8 +365,7 @@ class _Accounting:
             return True
         # "[23:41] wait did the ninja just…?", "espera, …": an interjection (`[words] interjection`)
         # opening its sentence (a clock time before it), before a comma or the question's verb
-        first = next((t.i for t in toks if t.sent == toks[i].sent and not t.low.isdigit()), None)
-        return i == first and toks[i].low in self._words("interjection") and i + 1 < len(toks) \
+        return i == self._first_word(toks[i].sent).i and toks[i].low in self._words("interjection") and i + 1 < len(toks) \
             and toks[i + 1].sent == toks[i].sent and (toks[i].brk or toks[i + 1].low in self._list("question"))
 
     def _scene_name(self, i: int) -> bool:

@@ -1460,26 +1460,27 @@ class _Actions:
         return tuple(t.low for t in nums)
 
     def _rejected_value(self, i: int) -> int | None:
-        """The negation right before the value at `i` ("not the -3", "y no a -3", "not -3"),
-        an article or `[words] at_value` at most between, after another value in its sentence: the place of the
-        negation turning the value down, or None."""
-        toks = self.toks
-        k = i - 1
-        if k >= 0 and (toks[k].low in self._list("article") or toks[k].low in self._words("at_value")):
-            k -= 1
-        return k if k >= 0 and self._turns_down_value(k) else None
+        """The place of the negation turning down the value at `i` ("not the -3", "y no a -3"),
+        or None (see `_value_turned_down`)."""
+        return next((k for k in (i - 1, i - 2) if k >= 0 and self._value_turned_down(k) == i), None)
 
     def _turns_down_value(self, k: int) -> bool:
-        """Whether negation `k` turns down the value right after it (an article or "at", "a" at most between)
-        once another value was given in its sentence: "-6, not the -3", "-6 y no el -3"."""
+        """Whether negation `k` turns down the value after it ("-6, not the -3")."""
+        return self._value_turned_down(k) is not None
+
+    def _value_turned_down(self, k: int) -> int | None:
+        """The value negation `k` turns down — the signed number right after it, an article or
+        `[words] at_value` at most between, once another value was given in its sentence ("-6,
+        not the -3", "-6 y no a -3") — or None."""
         toks = self.toks
         if self.rec.roles.get(k) != "negation":
-            return False
+            return None
         j = k + 1
         if j < len(toks) and (toks[j].low in self._list("article") or toks[j].low in self._words("at_value")):
             j += 1
-        return j < len(toks) and toks[j].sent == toks[k].sent and toks[j].signed and toks[j].low.isdigit() \
+        told = j < len(toks) and toks[j].sent == toks[k].sent and toks[j].signed and toks[j].low.isdigit() \
             and any(t.signed and t.low.isdigit() and t.sent == toks[k].sent for t in toks[:k])
+        return j if told else None
 
     def _measure_or_count(self, i: int) -> bool:
         """Whether the number at `i` measures a distance ("8 inches", `[words] length_unit`),

@@ -626,7 +626,8 @@ class _AskedAndComposites:
         found = [f for f in found if self._asked_group_found(f[0])]
         # "my S5 trooper's marker counts as S2, like a camouflaged mine": a group found only in
         # what the question compares with names no composite of its own
-        found = [f for f in found if not any(group and all(self._compared_with(a) for a, _ in group)
+        own = {i for _, _, places in self.rec.composites for p, q in places for i in range(p, q)}
+        found = [f for f in found if not any(group and all(self._compared_with(a, own) for a, _ in group)
                                              for group in self.rec.group_places.get(f[0], []))]
         rejected = self._rejected_alternative()
         if rejected is not None:
@@ -882,12 +883,12 @@ class _AskedAndComposites:
         closes = toks[verb].brk or verb + 1 >= len(toks) or toks[verb + 1].sent != toks[verb].sent
         return i if closes and not self._negates_a_stance(i, verb + 1) and self._put_to_confirmation(toks[i].sent) else None
 
-    def _compared_with(self, a: int) -> bool:
+    def _compared_with(self, a: int, own: set[int]) -> bool:
         """Whether word `a` ends a comparison opened at most three words before it by a word of
         `[words] likeness` and an article, in its clause ("like a camouflaged mine", "como una
-        mina"), the likeness word no composite's own ("looks like a Janissary" imitates)."""
+        mina"), the likeness word not among the composites' words `own` ("looks like a Janissary"
+        imitates)."""
         toks = self.toks
-        own = {i for _, _, places in self.rec.composites for p, q in places for i in range(p, q)}
         for k in range(a - 1, max(-1, a - 4), -1):
             if toks[k].sent != toks[a].sent or toks[k].brk:
                 return False

@@ -755,14 +755,19 @@ class _StatesAndConditions:
         return not any(t.low in self._words("if_when") or self.rec.roles.get(t.i) == "condition"
                        for t in toks if clause <= t.i < i)
 
+    def _first_word(self, sent: int):
+        """Sentence `sent`'s first word after a clock time or a number opening it ("[23:41] wait…"),
+        or its first token when it has no other."""
+        words = [t for t in self.toks if t.sent == sent]
+        return next((t for t in words if not t.low.isdigit()), words[0])
+
     def _question_opening(self, i: int):
         """The word that opens the question holding word `i`: its sentence's first (after an
         interjection: "wait, *can't* he…?"), or, when that opens no question, the first of its
         clause ("my TO camo got hit by a Riotstopper, *doesn't* that reveal him?")."""
-        first = next(x for x in self.toks if x.sent == self.toks[i].sent)
-        # "[00:15] wait cant he just shoot…?": a clock time and an interjection open nothing
-        while first.i + 1 < len(self.toks) and self.toks[first.i + 1].sent == first.sent and first.i < i and (
-                first.low.isdigit() or first.low in self._words("interjection")):
+        first = self._first_word(self.toks[i].sent)
+        # "[00:15] wait cant he just shoot…?": an interjection opens nothing
+        if first.i < i and first.low in self._words("interjection") and self.toks[first.i + 1].sent == first.sent:
             first = self.toks[first.i + 1]
         if first.low in self._list("question") or first.low == "no":
             return first

@@ -198,16 +198,18 @@ def _other_army(vocab: Vocabulary, toks: list[Token], imitation) -> list[tuple[i
     """The places of names of an army (a faction, sectorial or unit of `units.toml`'s `[armies]`)
     that the imitation's words (`imitation`, a composite's first group) name as what is imitated —
     within six words after one of them, or three before one naming the imitated model ("a Yu Jing
-    model as the imitated Model", `[words] imitated_word`) — when the question names the bearer's army elsewhere ("my Hafza", "my
-    Haqqislam list") and it is another. None when it names no army of the bearer: the rules
-    cannot tell."""
+    model as the imitated Model", `[words] imitated_word`) — when the question names the bearer's
+    army elsewhere ("my Hafza", "my Haqqislam list") and it is another. None when it names no army
+    of the bearer: the rules cannot tell."""
     table = dict(entry.split("|") for entry in vocab.word_lists.get("army_names", ()))
     armies, i = [], 0
     while i < len(toks):
-        n = next((n for n in (3, 2, 1) if " ".join(t.low for t in toks[i:i + n]) in table and i + n <= len(toks)), 0)
-        if n:
-            armies.append((i, i + n, table[" ".join(t.low for t in toks[i:i + n])]))
-        i += n or 1
+        # the longest name (three words at most) starting at word i, and its army
+        found = next(((n, table[w]) for n in (3, 2, 1)
+                      if i + n <= len(toks) and (w := " ".join(t.low for t in toks[i:i + n])) in table), None)
+        if found is not None:
+            armies.append((i, i + found[0], found[1]))
+        i += found[0] if found is not None else 1
     if len(armies) < 2:
         return []
     passive = vocab.word_lists.get("imitated_word", frozenset())
@@ -215,9 +217,9 @@ def _other_army(vocab: Vocabulary, toks: list[Token], imitation) -> list[tuple[i
     def imitated(a: int, b: int) -> bool:
         return any(toks[a].sent == toks[p].sent and (0 <= a - q <= 6 or (0 <= p - b <= 3 and any(
             toks[k].low in passive for k in range(p, q)))) for p, q, _ in imitation)
-    named = [(a, b, army) for a, b, army in armies if imitated(a, b)]
-    bearer = {army for a, b, army in armies if not imitated(a, b)}
-    return [(a, b) for a, b, army in named if bearer and army not in bearer]
+    named = [(a, b, army, imitated(a, b)) for a, b, army in armies]
+    bearer = {army for _, _, army, copied in named if not copied}
+    return [(a, b) for a, b, army, copied in named if copied and bearer and army not in bearer]
 
 
 def player_labels(vocab: Vocabulary, toks: list[Token]) -> frozenset[int]:

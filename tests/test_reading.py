@@ -1469,11 +1469,17 @@ def _cites(a, fragment: str) -> bool:
     return any(fragment in c["text"] for c in a.citations if c["deciding"] or c.get("would_decide"))
 
 
+def _answers(answer_of, question: str, verdict: str, fragment: str, edition: str | None = None):
+    """`question` gets the rows' `verdict`, resting on a citation that holds `fragment`: the answer."""
+    a = answer_of(question, edition=edition)
+    assert a.rows_verdict == verdict and _cites(a, fragment), a.to_text()
+    return a
+
+
 def _each_answers(answer_of, questions: list[str], verdict: str, fragment: str, edition: str | None = None) -> None:
     """Each of `questions` gets the rows' `verdict`, resting on a citation that holds `fragment`."""
     for q in questions:
-        a = answer_of(q, edition=edition)
-        assert a.rows_verdict == verdict and _cites(a, fragment), a.to_text()
+        _answers(answer_of, q, verdict, fragment, edition)
 
 
 def test_stop_is_the_verb_not_a_hacking_program(answer_of):
@@ -2876,9 +2882,8 @@ def test_a_remark_after_the_question_naming_only_a_marker(answer_of):
     him that, do I? its a marker after all" asks the tag's question (do I have to tell? yes); the
     remark after it, naming only "a marker", says why it is asked. Before, the remark was taken
     as the asking sentence and the answer was a wrong no."""
-    a = answer_of("he asked me which combat group my TO marker belongs to. I dont have to tell him that, do I? "
-                  "its a marker after all", edition="N3")
-    assert a.rows_verdict == "yes" and _cites(a, "It is Open Information"), a.to_text()
+    _answers(answer_of, "he asked me which combat group my TO marker belongs to. I dont have to tell him that, do I? "
+             "its a marker after all", "yes", "It is Open Information", edition="N3")
 
 
 def test_a_replys_opening_no_gainsays_someone_else(answer_of):
@@ -2889,18 +2894,16 @@ def test_a_replys_opening_no_gainsays_someone_else(answer_of):
     right?" is yes (he is wrong: the tag confirms the "wrong"; the claim asked is the asker's);
     HD: the trooper 'will not add their Order to the Order Pool', so "No, HD guys dont add their
     order to the pool. right?" is yes."""
-    camo = answer_of("@mike no, I think cautious movement is the one long skill a camo marker can do without getting "
-                     "revealed. he's wrong, right?")
-    assert camo.rows_verdict == "yes" and _cites(camo, "excepto Movimiento Cauteloso"), camo.to_text()
+    camo = _answers(answer_of, "@mike no, I think cautious movement is the one long skill a camo marker can do "
+                    "without getting revealed. he's wrong, right?", "yes", "excepto Movimiento Cauteloso")
     # the "I" of "I think" tells a view: the marker declares Cautious Movement, not the asker
     assert camo.reading["actions"][0]["by"] == "self", camo.reading
-    pool = answer_of("No, HD guys dont add their order to the pool. right?")
-    assert pool.rows_verdict == "yes" and _cites(pool, "will not add their Order to the Order Pool"), pool.to_text()
-    spanish = answer_of("Pablo, no, el HD no añade su orden a la reserva, ¿verdad?")
-    assert spanish.rows_verdict == "yes" and _cites(spanish, "Order Pool"), spanish.to_text()
+    _answers(answer_of, "No, HD guys dont add their order to the pool. right?",
+             "yes", "will not add their Order to the Order Pool")
+    _answers(answer_of, "Pablo, no, el HD no añade su orden a la reserva, ¿verdad?", "yes", "Order Pool")
     # someone else's claim called wrong is still asked the other way round
-    wrong = answer_of("My opponent says a camo marker is revealed when it declares Cautious Movement. He's wrong, right?")
-    assert wrong.rows_verdict == "yes" and _cites(wrong, "excepto Movimiento Cauteloso"), wrong.to_text()
+    _answers(answer_of, "My opponent says a camo marker is revealed when it declares Cautious Movement. He's wrong, right?",
+             "yes", "excepto Movimiento Cauteloso")
 
 
 def test_a_negation_in_the_clause_after_the_scene_is_the_statements(answer_of):
@@ -2915,8 +2918,8 @@ def test_a_negation_in_the_clause_after_the_scene_is_the_statements(answer_of):
         "le aplica el MOD de Mimetismo que tenga el marcador, ¿verdad?",
         "When my trooper declares Sensor against CAMO markers in its ZoC, the Mimetism MOD doesn't apply, right?",
     ], "yes", rule)
-    asked = answer_of("Cuando declaro Sensor contra un CAMO, ¿no se aplica el MOD de Mimetismo que tenga el marcador?")
-    assert asked.rows_verdict == "no" and _cites(asked, rule), asked.to_text()
+    _answers(answer_of, "Cuando declaro Sensor contra un CAMO, ¿no se aplica el MOD de Mimetismo que tenga el marcador?",
+             "no", rule)
 
 
 def test_a_tag_as_the_imitated_model(answer_of):
@@ -2932,8 +2935,7 @@ def test_a_tag_as_the_imitated_model(answer_of):
         "Can my Hafza in HoloMask imitate a TAG so he looks scary?",
         "¿Mi Hafza con HoloMask puede hacerse pasar por un TAG de mi Sectorial?",
     ], "no", rule)
-    said = answer_of("No pretending to be a TAG with HoloMask, right?")
-    assert said.rows_verdict == "yes" and _cites(said, rule), said.to_text()
+    _answers(answer_of, "No pretending to be a TAG with HoloMask, right?", "yes", rule)
     # a value put to the question is not the scene's: "Was S1 right?" asks it
     assert answer_of("His TO marker turned out to be hiding a piece of Equipment, not a trooper. He claimed it counted "
                      "as S1 so it was out of sight behind a low crate. Was S1 right?", edition="N3").rows_verdict != "yes"
@@ -3012,15 +3014,14 @@ def test_what_the_reviews_of_stop_35_found(answer_of):
     - "Must I / do I need to wait until his Order is resolved before placing…?" asks whether
       placing then is allowed (HD FAQ: 'at the moment the opponent declares': no); a delayed ARO
       need not wait ("si lo desea": no)."""
-    pool = answer_of("My opponent says HD troopers add their Order to the Order Pool. He's not wrong, right?")
-    assert pool.rows_verdict == "no" and _cites(pool, "will not add their Order to the Order Pool"), pool.to_text()
+    _answers(answer_of, "My opponent says HD troopers add their Order to the Order Pool. He's not wrong, right?",
+             "no", "will not add their Order to the Order Pool")
     _each_answers(answer_of, [
         "My opponent says camo markers have 360 degree LoF. He isn't wrong, right?",
         "Mi rival dice que los marcadores CAMO tienen LDT de 360 grados. No se equivoca, ¿verdad?",
     ], "yes", "LDT de 360")
     # an auxiliary tag asks the plain question: "He's not wrong, is he?" asks whether he is wrong
-    tagged = answer_of("My opponent says a camo marker has 360 degree LoF. He's not wrong, is he?")
-    assert tagged.rows_verdict == "no" and _cites(tagged, "LDT de 360"), tagged.to_text()
+    _answers(answer_of, "My opponent says a camo marker has 360 degree LoF. He's not wrong, is he?", "no", "LDT de 360")
     _each_answers(answer_of, [
         "Mi rival dice que su Hafza S2 puede imitar a un TAG. Se equivoca, ¿verdad?",
         "Can a HoloMask bearer imitate a TAG of his own faction if he has the same Silhouette as that TAG?",
@@ -3037,8 +3038,7 @@ def test_what_the_reviews_of_stop_35_found(answer_of):
         "I want my HD trooper to stop an enemy from going back into camo. Should I wait until the enemy's Entire Order "
         "has been carried out and then reveal my trooper?",
     ], "no", "at the moment the opponent declares their intention to return")
-    delay = answer_of("Need to wait for the second skill before I dodge a camo marker?")
-    assert delay.rows_verdict == "no" and _cites(delay, "si lo desea"), delay.to_text()
+    _answers(answer_of, "Need to wait for the second skill before I dodge a camo marker?", "no", "si lo desea")
 
 
 def test_chat_words_interjections_and_more_ways_of_saying_it(answer_of):
@@ -3072,9 +3072,10 @@ def test_chat_words_interjections_and_more_ways_of_saying_it(answer_of):
 
 
 def test_a_value_turned_down_is_not_the_one_asked(answer_of):
-    """TO Camouflaged: 'the enemy must pass a Discover Roll with a -6 MOD'. "-6, not -3, right?", "a -6 y no a -3, ¿verdad?" ask the -6 (yes), "-3, not -6,
-    right?" the -3 (no): the negation turns the second value down. Before, it was read as the
-    property's negation, or two values asked at once (unknown)."""
+    """TO Camouflaged: 'the enemy must pass a Discover Roll with a -6 MOD'. "-6, not -3, right?",
+    "a -6 y no a -3, ¿verdad?" ask the -6 (yes), "-3, not -6, right?" the -3 (no): the negation
+    turns the second value down. Before, it was read as the property's negation, or two values
+    asked at once (unknown)."""
     rule = "must pass a Discover Roll with a -6 MOD"
     for question, verdict in (("Discovering a TO marker is at -6, not -3, right?", "yes"),
                               ("Descubrir un TO es a -6 y no a -3, ¿verdad?", "yes"),
@@ -3096,12 +3097,11 @@ def test_what_the_third_review_of_stop_35_found(answer_of):
         "Mi colega dice que no se puede volver a Despliegue Oculto. ¿No se equivoca?",
         "My opponent says HD troopers can't regain Hidden Deployment. Isn't he wrong?",
     ], "no", "they cannot regain it")
-    cautious = answer_of("Mi rival dice que el camuflado se revela al declarar Movimiento Cauteloso. ¿No se equivoca?")
-    assert cautious.rows_verdict == "yes" and _cites(cautious, "excepto Movimiento Cauteloso"), cautious.to_text()
-    pano = answer_of("My opponent says my Hafza can imitate a PanO Fusilier. Isn't he wrong?")
-    assert pano.rows_verdict == "yes" and _cites(pano, "must be a Trooper from the bearer's faction"), pano.to_text()
-    clock = answer_of("[00:15] wait cant he just shoot the marker without discovering? pog")
-    assert clock.rows_verdict == "no" and _cites(clock, "Descubrir"), clock.to_text()
+    _answers(answer_of, "Mi rival dice que el camuflado se revela al declarar Movimiento Cauteloso. ¿No se equivoca?",
+             "yes", "excepto Movimiento Cauteloso")
+    _answers(answer_of, "My opponent says my Hafza can imitate a PanO Fusilier. Isn't he wrong?",
+             "yes", "must be a Trooper from the bearer's faction")
+    _answers(answer_of, "[00:15] wait cant he just shoot the marker without discovering? pog", "no", "Descubrir")
 
 
 def test_back_to_camo_after_a_failed_discover_is_a_new_marker(answer_of):
@@ -3127,10 +3127,8 @@ def test_a_markers_lof_stopping_the_return(answer_of):
     the question whether a Marker's LoF counts (`marker_lof_stops`, answered by
     `marker_lof_counts`' rows). An HD trooper stopping an enemy's return is still that Skill."""
     rule = "fuera de LDT de Tropas y Marcadores enemigos"
-    tag = answer_of("N4: my revealed Camo trooper wants to go back to CAMO in my Active Turn. The only thing with LoF to "
-                    "him is an enemy CAMO marker. That doesn't stop him, does it?")
-    assert tag.rows_verdict == "yes" and _cites(tag, rule), tag.to_text()
-    said = answer_of("only an enemy MARKER sees my guy, that doesn't stop him going back to camo, right?")
-    assert said.rows_verdict == "no" and _cites(said, rule), said.to_text()
+    _answers(answer_of, "N4: my revealed Camo trooper wants to go back to CAMO in my Active Turn. The only thing with LoF "
+             "to him is an enemy CAMO marker. That doesn't stop him, does it?", "yes", rule)
+    _answers(answer_of, "only an enemy MARKER sees my guy, that doesn't stop him going back to camo, right?", "no", rule)
     hd = answer_of("An enemy camo marker in LoF of my HD trooper wants to go back to camo. Can my HD trooper stop it?")
     assert hd.reading["actions"][0]["subject"] == "prevent_marker_state", hd.to_text()
