@@ -293,6 +293,14 @@ def _evaluate_state(table: LogicTable, reading: Reading, state: str) -> Evaluati
                 decisions.append(d)
                 kinds_of.append((d, _kinds(table, state, d, topics, ctx, reading.excluded)))
                 category_rows += kinds_of[-1][1]
+        if prop in ("revealed", "state_ends"):
+            # "his marker moved and I declared Discover: if I pass, is it revealed?": an enemy's
+            # Skill whose rows surely end the state decides beside what the trooper declares
+            # (one that only may, a delayed ARO or a Dodge of the enemy's, is left to the rows
+            # of the trooper's own Skills, as before)
+            ends = [d for d in (resolve(table, state, s, _topics(prop, "enemy"), ctx) for s in reading.by("enemy", "skill"))
+                    if d is not None and _surely_cancels(d, ctx)]
+            decisions += ends[:1]
         if outside and not _sure_cancellation(prop, decisions, ctx):
             return Evaluation("unknown", state, info.edition)
     if not decisions:

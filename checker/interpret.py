@@ -482,6 +482,8 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 if x.sent != t.sent or (self.toks[x.i - 1].brk and x.low in self._words("new_clause")):
                     break
                 span.append(x.i)
+            if self._says_a_skill(t.i):
+                continue  # "and I said Discover": a declaration, not a claim
             claimed.update(span)
             spans.append(span)
         in_claim = [m for m in self.rec.mentions if m.kind in states and m.start in claimed]
@@ -732,6 +734,13 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
         def tag_word(t) -> bool:
             return t.low in tags or t.low in label or (len(t.text) == 1 and t.text.isupper())
 
+        proposed = self._proposed_answer(last, confirm)
+        if proposed is not None:
+            # "Can a camo trooper be part of a Fireteam? No, right?": the asker's answer, put to
+            # confirmation; a proposed "no" is right when the question's answer is no
+            self.disconfirmed = True
+            return proposed
+
         if last > 0 and all(tag_word(t) for t in in_tag) \
                 and (bare_tag or any(t.low in confirm | disconfirm for t in in_tag)):
             # "My opponent says I lose my ARO. Is he wrong?": the statement asked the other way round
@@ -755,8 +764,12 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
             # ask whether he is wrong)
             opening = {said_words[0].i} | ({said_words[1].i} if len(said_words) > 1
                                             and said_words[0].low in self._list("question") else set())
+            if tail and not aux_tag and not said_words[0].brk:
+                opening = set()  # "No tiene razón, ¿verdad?": a statement, negated (not "No, …")
             negated = not aux_tag and any(self.rec.roles.get(t.i) == "negation" and t.i not in opening for t in said_words)
-            self.disconfirmed = bool(said & disconfirm) and not said & confirm and not asked_before and not negated
+            wrong = bool(said & disconfirm) and not said & confirm
+            # ("He's not right, right?", "No tiene razón, ¿verdad?": a negated "right" says he is wrong)
+            self.disconfirmed = not asked_before and (wrong != negated) and (wrong or bool(said & confirm))
             # "He said I had to Discover it first. He was right, yeah?": the statement is asked
             if any(t.low in self._words("whose") for t in self.toks if t.sent == last):
                 self.notes.append(self.vocab_text("who_is_right"))  # "…, I say it stays. Who's right?"
@@ -771,12 +784,14 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 self.notes.append(self.vocab_text("objected_note"))
                 return told
             calling = [t for t in self.toks if t.sent == last - 1]
+            calls_negated = any(self.rec.roles.get(t.i) == "negation" for t in calling)
             if last > 1 and not self.disconfirmed and not any(t.low in disconfirm for t in in_tag) \
-                    and any(t.low in disconfirm for t in calling) \
+                    and (any(t.low in disconfirm for t in calling) or (calls_negated and any(t.low in confirm for t in calling))) \
                     and all(tag_word(t) or self.rec.roles.get(t.i) == "negation" for t in calling):
                 # "Mi rival dice que X. Se equivoca, ¿verdad?": the tag confirms a sentence that
-                # only calls the claim before it wrong ("no se equivoca": right)
-                self.disconfirmed = not any(self.rec.roles.get(t.i) == "negation" for t in calling)
+                # only calls the claim before it wrong ("no se equivoca": right; "No tiene razón":
+                # wrong)
+                self.disconfirmed = any(t.low in disconfirm for t in calling) != calls_negated
                 return last - 2
             return last - 1
         if last > 0 and self._points_back_at_claim(last):
@@ -823,6 +838,21 @@ class _Reader(_StatesAndConditions, _AskedAndComposites, _Actions, _Accounting):
                 # remark after the question names nothing a rule turns on; the question asks
                 return asked
         return last
+
+    def _proposed_answer(self, last: int, confirm: frozenset) -> int | None:
+        """The question that a proposed "no" put to confirmation answers ("Can a camo trooper be
+        part of a Fireteam? No, right?", "¿Puede…? No, ¿verdad?"): the sentence before the "no",
+        when it asks; None otherwise."""
+        words = [t for t in self.toks if t.sent == last]
+        no = self._words("bare_no")
+        if len(words) > 1 and words[0].low in no and words[0].brk and all(t.low in confirm for t in words[1:]):
+            said = last
+        elif last > 0 and words and all(t.low in confirm for t in words) \
+                and [t.low for t in self.toks if t.sent == last - 1] in ([n] for n in no):
+            said = last - 1  # "No, ¿verdad?": the tag its own sentence
+        else:
+            return None
+        return said - 1 if said > 0 and said - 1 in asking_sentences(self.text) else None
 
     def _before_confirming_tag(self, sent: int) -> list:
         """Sentence `sent`'s words, without a confirming tag closing it after its last comma

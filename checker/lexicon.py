@@ -63,6 +63,7 @@ WORD_LISTS = {
     "own_possessive": "possessives that make a weapon the trooper's own (its; not \"his\", \"su\", which may be another's)",
     "complementizer": "words opening a clause put to confirmation (is it true *that*…): a negation after them is the clause's",
     "length_unit": "units a distance is written in after its number (8 inches, 20 cm): not a number a fact asks about",
+    "bare_no": "a bare 'no' proposed as the answer to the question before it ('…? No, right?')",
     "disconfirm": "words of a last sentence that ask whether the statement before is wrong (Is he wrong?, ¿se equivoca?)",
     "linking": "words between a unit and a state said of it (My Ninja *has been sitting* camouflaged)",
     "numbered": "words a number after them counts (turn 2, grupo 1): never a number a fact is asked about",

@@ -620,7 +620,8 @@ class _Actions:
         for t in self.toks:
             role = self.rec.roles.get(t.i)
             if role == "speaker" and not self._possessive_before_noun(t.i) and t.low not in self._words("object_speaker") \
-                    and not (t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("reporting")):
+                    and not (t.i + 1 < len(self.toks) and self.toks[t.i + 1].low in self._words("reporting")
+                             and not self._says_a_skill(t.i + 1)):
                 # (not "me": "luego me disparó", "he shot me": the asker is the object; nor the
                 # "I" of "I think…", "I say…": the asker tells a view, and acts in none of it)
                 out.append((speaker, t.i))
@@ -653,6 +654,17 @@ class _Actions:
         out = sorted((c for c in out if not (c[1] in member_of and c[1] in units)), key=lambda c: c[1])
         self._cands = out
         return out
+
+    def _says_a_skill(self, i: int) -> bool:
+        """Whether the reporting verb at `i` is followed by one Skill's name and nothing else
+        in its clause ("I said Discover", "y yo digo Descubrir"): at the table, saying a Skill
+        declares it."""
+        toks = self.toks
+        m = next((m for m in self.rec.mentions if m.kind == "subject" and m.start == i + 1), None)
+        if m is None or self.vocab.subjects[m.value].kind != "skill" or toks[m.start].sent != toks[i].sent:
+            return False
+        return m.end == len(toks) or toks[m.end - 1].brk or toks[m.end].sent != toks[i].sent \
+            or toks[m.end].low in self._words("coordinator")
 
     def _naming_fireteam(self, m: Mention) -> set[int]:
         """The positions of unit or trooper names right before the Fireteam named at `m`,

@@ -201,7 +201,9 @@ class _AskedAndComposites:
         cuentan"), in what is said — a claim, the scene, a statement put to confirmation — not in
         a question ("¿Los marcadores no cuentan…?" is a negative question, asked plain)."""
         toks = self.toks
-        if i + 1 not in inside or not (toks[i - 1].low in self._words("do_support") or i - 1 in inside):
+        # (or a trooper noun before it: "el perfil real del portador no se usa")
+        if i + 1 not in inside or not (toks[i - 1].low in self._words("do_support") or i - 1 in inside
+                                       or any(m.kind in ("trooper", "unit") and m.end == i for m in self.mentions)):
             return False
         return self.statement_confirmed or toks[i].sent != self.last or self._closed_by_confirming_tag(toks[i].sent)
 
@@ -805,9 +807,12 @@ class _AskedAndComposites:
         places = [a for a in every if self.toks[a].sent == sent]
         first = min(places)
         inside = {i for a, b in getattr(self, "composite_places", ()) for i in range(a, b)}
+        past_break = False
         for i in range(first + 1, max(places)):
             # "the Sensor roll ignores Range and Mimetism MODs": a negating verb among the
             # property's own words
+            if past_break and self.rec.roles.get(i) == "negation" and not self._own_verb_negated(i, inside):
+                continue  # past the scene's clause, only "…doesn't apply" (not "do I ignore…but apply")
             if self.toks[i].brk:
                 # (a pronoun and "do" may open the clause before it: "…, that doesn't stop him")
                 k = i + 1
@@ -817,7 +822,12 @@ class _AskedAndComposites:
                 if not within and self._opens_negated_clause(k, places):
                     self.used.add(k)
                     return True
-                break
+                if within or not self._property_word_in_clause(i + 1, places):
+                    break
+                # ("When I Discover a CAMO with Mimetism, the Mimetism MOD doesn't apply, right?":
+                # the property's words go on in the clause after the scene's)
+                past_break = True
+                continue
             # ("it can't be regained": a plain negation between the property's own words too)
             if i not in inside and self.rec.roles.get(i) == "negation" and i not in self.used and not self._turns_down_value(i) \
                     and not self._question_negation(i) and (self.toks[i].low in self._words("negating_verb")
@@ -864,14 +874,26 @@ class _AskedAndComposites:
                 return True
         return False
 
+    def _property_word_in_clause(self, start: int, places: list[int]) -> bool:
+        """Whether the clause opening at word `start` holds one of the property's words."""
+        toks = self.toks
+        for k in range(start, len(toks)):
+            if toks[k].sent != toks[start].sent:
+                return False
+            if k in places:
+                return True
+            if toks[k].brk:
+                return False
+        return False
+
     def _negated_after(self, last: int) -> int | None:
         """The negation of a verb right after the property's last word, closing its clause, in a
         statement put to confirmation — not in a question or the scene ("…, the Mimetism MOD
         doesn't apply, right?", "el MOD no aplica, ¿verdad?"): the negation's place, or None."""
         toks = self.toks
         i = last + 1
-        if i < len(toks) and toks[i].low in self._words("do_support"):
-            i += 1
+        if i < len(toks) and toks[i].low in self._words("do_support") | self._words("copula"):
+            i += 1  # "…doesn't apply", "…profile isn't used"
         if i + 1 >= len(toks) or toks[i].sent != toks[last].sent or toks[last].brk or toks[i - 1].brk:
             return None
         if self.rec.roles.get(i) != "negation" or i in self.used or self._question_negation(i) or self._turns_down_value(i):

@@ -679,6 +679,9 @@ class _StatesAndConditions:
         if self._tagged(i):
             self.tag_negation = True  # (the doubt model weighs how often such questions are misread)
             return True  # "He can't shoot my camo marker, can he?": asks whether he can
+        if i > 0 and self.toks[i - 1].sent == t.sent and self.toks[i - 1].low in self._words("alternative") \
+                and not self.toks[i - 1].brk:
+            return True  # "¿Se le aplica o no el MOD…?", "Does it apply or not…?": asks it plain
         first = self._question_opening(i)
         aux = self.toks[i - 1] if i > 0 else None
         after = self.toks[i + 1] if i + 1 < len(self.toks) and self.toks[i + 1].sent == t.sent else None

@@ -3132,3 +3132,55 @@ def test_a_markers_lof_stopping_the_return(answer_of):
     _answers(answer_of, "only an enemy MARKER sees my guy, that doesn't stop him going back to camo, right?", "no", rule)
     hd = answer_of("An enemy camo marker in LoF of my HD trooper wants to go back to camo. Can my HD trooper stop it?")
     assert hd.reading["actions"][0]["subject"] == "prevent_marker_state", hd.to_text()
+
+
+def test_an_enemys_discover_beside_the_markers_own_move(answer_of):
+    """Camuflado: the state is cancelled when 'El Marcador de Camuflado (CAMO) sea Descubierto'.
+    "His marker moved… and I said Discover. If I pass, is his marker revealed?": saying a Skill at
+    the table declares it (not a claim), the asker is the marker's enemy, and the enemy's passed
+    Discover decides beside the marker's own Move (before, a wrong no from the Move's row)."""
+    for q in ["His camo marker moved in my LoF and I said Discover. If I pass, is his marker revealed?",
+              "His camo marker moved in my LoF and I declared Discover. If I pass, is his marker revealed?"]:
+        a = _answers(answer_of, q, "yes", "sea Descubierto")
+        assert {"by": "enemy", "subject": "discover"}.items() <= a.reading["actions"][-1].items(), a.to_text()
+
+
+def test_the_asker_or_the_opponent_called_wrong_or_not_right(answer_of):
+    """Hidden Deployment: the Trooper 'will not add their Order to the Order Pool'. A claim that
+    it does, then "I'm wrong, right?", "You're wrong, right?", "Me equivoco, ¿verdad?" or a
+    negated "right" ("He's not right, right?", "No tiene razón, ¿verdad?") call the claim wrong:
+    yes. "I'm not wrong, right?", "No me equivoco, ¿verdad?", "Tiene razón, ¿verdad?" say it
+    is right: no. (Before, the first-person and negated "right" forms confirmed the claim.)"""
+    rule = "will not add their Order to the Order Pool"
+    claim_en, claim_es = "HD troopers add their Order to the pool.", "el HD suma su orden a la reserva."
+    _each_answers(answer_of, [
+        f"I thought {claim_en[0].lower()}{claim_en[1:]} I'm wrong, right?",
+        f"@Tom you said {claim_en[0].lower()}{claim_en[1:]} You're wrong, right?",
+        f"My opponent says {claim_en[0].lower()}{claim_en[1:]} He's not right, right?",
+        f"Mi rival dice que {claim_es} No tiene razón, ¿verdad?",
+        f"Le dije a mi colega que {claim_es} Me equivoco, ¿verdad?",
+    ], "yes", rule)
+    _each_answers(answer_of, [
+        f"I thought {claim_en[0].lower()}{claim_en[1:]} I'm not wrong, right?",
+        f"Mi rival dice que {claim_es} Tiene razón, ¿verdad?",
+        f"Le dije a mi colega que {claim_es} No me equivoco, ¿verdad?",
+    ], "no", rule)
+
+
+def test_negations_in_statements_and_proposed_answers(answer_of):
+    """A negation after the scene's clause ("When I Discover a CAMO…, the Mimetism MOD doesn't
+    apply, right?"), after "is" ("the imitated model's profile isn't used, right?") or after a
+    trooper noun ("el perfil real del portador no se usa, ¿verdad?") turns the statement round;
+    "o no" in mid-question asks plain; a proposed "No, right?" after a question is right when the
+    answer is no. Each was answered the other way before."""
+    _answers(answer_of, "When I Discover a CAMO marker that has Mimetism, the Mimetism MOD doesn't apply, right?",
+             "no", "además del MOD que indique la Habilidad Mimetismo")
+    _answers(answer_of, "En HoloMask, el perfil real del portador no se usa, ¿verdad?",
+             "no", "will use the real Unit Profile of the HoloMask bearer")
+    _answers(answer_of, "In HoloMask the imitated model's profile isn't used, right?",
+             "yes", "will use the real Unit Profile of the HoloMask bearer")
+    _answers(answer_of, "¿Se le aplica o no el MOD de Mimetismo a la tirada de Sensor?",
+             "no", "ni por la Habilidad Especial Mimetismo")
+    _each_answers(answer_of, ["Can a camo trooper be part of a Fireteam? No, right?",
+                              "¿Puede una tropa camuflada entrar en un Fireteam? No, ¿verdad?"],
+                  "yes", "no puede formar parte de un Fireteam")
